@@ -1,0 +1,216 @@
+// Package gamefile reads and writes the files of the grader contract that every game shares
+// (see shared/spec/common.md): line-numbered text with tolerant line endings, the three-line
+// input.txt header, and atomic replacement of a file.
+//
+// Reading input: CRLF, trailing spaces and trailing blank lines are accepted and removed;
+// every other irregularity is the game's to reject, with the file and line in the error.
+// Writing: every line ends with a single LF and the file appears whole or not at all
+// (temporary file in the same directory, fsync, rename).
+package gamefile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// MaxInputBytes bounds what is read of an input file: the largest real input is a few
+// kilobytes, so anything near this is not a game file.
+const MaxInputBytes = 1 << 20
+
+// Line is one line of a text file with its 1-based number.
+type Line struct {
+	Num  int
+	Text string
+}
+
+// Error is a problem at a line of a file; it prints as "file:line: problem".
+type Error struct {
+	File string
+	Line int // 0 when the problem concerns the whole file
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+}
+
+// Errorf builds an *Error.
+func Errorf(file string, line int, format string, args ...any) *Error {
+	return &Error{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// ReadLines reads a text file of at most MaxInputBytes and splits it into lines, removing
+// a CR before each LF, trailing spaces and tabs, and trailing blank lines.
+func ReadLines(path string) ([]Line, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &Error{File: filepath.Base(path), Msg: errorText(err)}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxInputBytes+1))
+	if err != nil {
+		return nil, &Error{File: filepath.Base(path), Msg: errorText(err)}
+	}
+	if len(data) > MaxInputBytes {
+		return nil, Errorf(filepath.Base(path), 0, "larger than %d bytes", MaxInputBytes)
+	}
+	return SplitLines(string(data)), nil
+}
+
+func errorText(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// SplitLines splits text as ReadLines does.
+func SplitLines(text string) []Line {
+	raw := strings.Split(text, "\n")
+	lines := make([]Line, 0, len(raw))
+	for i, s := range raw {
+		s = strings.TrimRight(s, "\r")
+		s = strings.TrimRight(s, " \t")
+		lines = append(lines, Line{Num: i + 1, Text: s})
+	}
+	for len(lines) > 0 && lines[len(lines)-1].Text == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// Mode says what the time on line 3 of input.txt covers.
+type Mode uint8
+
+const (
+	// Single: one isolated move; the time is for this move alone.
+	Single Mode = iota
+	// Game: a move of a game in progress; the time is all that is left for the game.
+	Game
+)
+
+func (m Mode) String() string {
+	if m == Single {
+		return "SINGLE"
+	}
+	return "GAME"
+}
+
+// Header is the first three lines of every input.txt.
+type Header struct {
+	Mode    Mode
+	Side    Line    // the game's own token for the side to move; the game checks it
+	Seconds float64 // CPU seconds: for this move (Single) or left in the game (Game)
+	Time    string  // line 3 as written
+}
+
+// ParseHeader parses the first three lines of lines; the rest is the game's body.
+func ParseHeader(file string, lines []Line) (Header, []Line, error) {
+	var h Header
+	if len(lines) < 3 {
+		return h, nil, Errorf(file, len(lines)+1, "missing line: want SINGLE or GAME, the side to move, and the time on lines 1-3")
+	}
+	switch lines[0].Text {
+	case "SINGLE":
+		h.Mode = Single
+	case "GAME":
+		h.Mode = Game
+	default:
+		return h, nil, Errorf(file, 1, "got %q, want SINGLE or GAME", Clip(lines[0].Text))
+	}
+	h.Side = lines[1]
+	secs, err := ParseSeconds(lines[2].Text)
+	if err != nil {
+		return h, nil, Errorf(file, 3, "%v", err)
+	}
+	h.Seconds = secs
+	h.Time = lines[2].Text
+	return h, lines[3:], nil
+}
+
+// ParseSeconds parses a strictly positive, finite decimal number of seconds, in any of the
+// forms graders write: 300, 100.0, 99.6900000000001, 0.01, 1e-05.
+func ParseSeconds(s string) (float64, error) {
+	if s == "" {
+		return 0, errors.New("empty time, want a positive number of seconds")
+	}
+	for _, r := range s {
+		if !strings.ContainsRune("0123456789.eE+-", r) {
+			return 0, fmt.Errorf("time %q is not a decimal number", Clip(s))
+		}
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return 0, fmt.Errorf("time %q is not a decimal number", Clip(s))
+	}
+	if math.IsInf(v, 0) || math.IsNaN(v) || v <= 0 {
+		return 0, fmt.Errorf("time %q must be a positive, finite number of seconds", Clip(s))
+	}
+	return v, nil
+}
+
+// FormatSeconds writes a time as a grader would: the shortest decimal that reads back the same.
+func FormatSeconds(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// Clip shortens text quoted in an error message to 40 bytes.
+func Clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
+
+// WriteAtomic replaces path with content: a temporary file in the same directory is
+// written, synced and renamed over path, so a reader (or a kill) sees the old file or the
+// new one, never a part.
+func WriteAtomic(path string, content []byte) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if _, err := f.Write(content); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Chmod(tmp, 0o644); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+// JoinLines joins lines, each ended by a single LF.
+func JoinLines(lines []string) []byte {
+	var sb strings.Builder
+	for _, l := range lines {
+		sb.WriteString(l)
+		sb.WriteByte('\n')
+	}
+	return []byte(sb.String())
+}
