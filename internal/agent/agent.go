@@ -1,0 +1,240 @@
+// Package agent is the move lifecycle every game binary shares (shared/spec/common.md):
+// read and strictly parse input.txt, read calibration.txt and playdata.txt tolerantly, turn
+// the time on line 3 into a node budget and a CPU-time guard, let the game search while it
+// replaces output.txt atomically with each better move, then write playdata.txt atomically.
+//
+// Invariants: a malformed input.txt exits 2 and leaves output.txt and playdata.txt as they
+// were; once a move is written, output.txt always holds a complete legal move; the search
+// stops on its node budget, so the same files give the same move on any machine, and the
+// CPU guard only fires on a machine much slower than calibrated.
+package agent
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"time"
+
+	"gameagents/internal/clock"
+	"gameagents/internal/gamefile"
+)
+
+// Game is what the lifecycle needs to know of a game.
+type Game interface {
+	// Name is the game's lower-case name: the calibration key prefix and the playdata tag.
+	Name() string
+	// Recognize reports whether the lines of an input.txt are this game's.
+	Recognize(lines []gamefile.Line) bool
+	// Parse parses input.txt strictly; errors are *gamefile.Error naming the line.
+	Parse(file string, lines []gamefile.Line) (Position, error)
+	// DefaultRate is the search speed (nodes per CPU second) assumed without calibration.
+	DefaultRate() float64
+	// Calibrate searches built-in positions for about the given number of nodes and
+	// returns how many it searched; the calibrate binary times it.
+	Calibrate(nodes int64) int64
+}
+
+// Position is a parsed input ready to be played.
+type Position interface {
+	Header() gamefile.Header
+	// MovesLeft estimates how many more moves the side to move will make in this game.
+	MovesLeft() int
+	// Play chooses a move. It must Emit a legal move within milliseconds, then better
+	// ones as its search completes them, and stop when the session says so. It returns
+	// the game's lines for playdata.txt.
+	Play(s *Session) []string
+}
+
+// Options select the player a binary runs; the grader runs binaries with none.
+type Options struct {
+	Player string // "" for the strongest agent; a game's reference opponents by name
+	Depth  int    // search depth for fixed-depth players; 0 for their default
+	Dir    string // working directory; "" for the current one
+	Log    io.Writer
+	Clock  clock.Clock // nil for the process CPU clock
+}
+
+// Session is what a game's Play works with.
+type Session struct {
+	Nodes    int64          // node budget: the search stops when it has spent it
+	Guard    clock.Deadline // hard CPU-time limit: stop at once when passed
+	Seconds  float64        // the CPU seconds planned for this move (for logs)
+	Memory   []string       // the game's playdata lines from the previous move, nil if none
+	Player   string
+	Depth    int
+	Log      io.Writer
+	emitted  bool
+	emitErr  error
+	outPath  string
+	movesOut int
+}
+
+// Emit replaces output.txt with the given move lines. A nil or empty slice writes an
+// empty file (the game's way of saying it has no legal move).
+func (s *Session) Emit(lines []string) {
+	if err := gamefile.WriteAtomic(s.outPath, gamefile.JoinLines(lines)); err != nil {
+		if s.emitErr == nil {
+			s.emitErr = err
+		}
+		return
+	}
+	s.emitted = true
+	s.movesOut++
+}
+
+// Exit statuses of the contract.
+const (
+	ExitOK       = 0
+	ExitInternal = 1
+	ExitBadInput = 2
+)
+
+// Run plays one move in opts.Dir with the first of games that recognises input.txt and
+// returns the exit status.
+func Run(games []Game, opts Options) int {
+	if opts.Log == nil {
+		opts.Log = os.Stderr
+	}
+	if opts.Clock == nil {
+		opts.Clock = clock.Process{}
+	}
+	// One thread of search; the collector should find almost nothing to do, and every
+	// thread's CPU time is charged to us.
+	runtime.GOMAXPROCS(1)
+	debug.SetGCPercent(400)
+
+	path := func(name string) string { return filepath.Join(opts.Dir, name) }
+	lines, err := gamefile.ReadLines(path("input.txt"))
+	if err != nil {
+		fmt.Fprintln(opts.Log, err)
+		return ExitBadInput
+	}
+	game := recognize(games, lines)
+	if game == nil {
+		fmt.Fprintln(opts.Log, gamefile.Errorf("input.txt", 0, "not an input of %s", gameNames(games)))
+		return ExitBadInput
+	}
+	pos, err := game.Parse("input.txt", lines)
+	if err != nil {
+		fmt.Fprintln(opts.Log, err)
+		return ExitBadInput
+	}
+	h := pos.Header()
+	rate := ReadCalibration(path("calibration.txt"), game, opts.Log)
+	var mem playdata
+	if h.Mode == gamefile.Game { // a SINGLE move is isolated: no memory of other moves
+		mem = readPlaydata(path("playdata.txt"), game.Name(), h, opts.Log)
+	}
+	plan := PlanMove(h, pos.MovesLeft(), mem.history)
+	s := &Session{
+		Nodes:   int64(plan.Soft.Seconds() * rate),
+		Guard:   clock.Deadline{Clock: opts.Clock, At: plan.Hard},
+		Seconds: plan.Soft.Seconds(),
+		Memory:  mem.game,
+		Player:  opts.Player,
+		Depth:   opts.Depth,
+		Log:     opts.Log,
+		outPath: path("output.txt"),
+	}
+	if s.Nodes < 1 {
+		s.Nodes = 1
+	}
+	searchStart := opts.Clock.Used()
+	gameLines := pos.Play(s)
+	searchEnd := opts.Clock.Used()
+	if s.emitErr != nil {
+		fmt.Fprintf(opts.Log, "output.txt: %v\n", s.emitErr)
+		return ExitInternal
+	}
+	if !s.emitted {
+		fmt.Fprintln(opts.Log, "agent: the game wrote no move")
+		return ExitInternal
+	}
+	used := opts.Clock.Used()
+	hist := mem.history.next(h, used-(searchEnd-searchStart))
+	if err := writePlaydata(path("playdata.txt"), game.Name(), hist, gameLines); err != nil {
+		fmt.Fprintf(opts.Log, "playdata.txt: %v\n", err)
+	}
+	fmt.Fprintf(opts.Log, "%s: %s %s, planned %.3fs (hard %.3fs, %d nodes), used %.3fs CPU\n",
+		game.Name(), h.Mode, h.Time, plan.Soft.Seconds(), plan.Hard.Seconds(), s.Nodes, used.Seconds())
+	return ExitOK
+}
+
+func recognize(games []Game, lines []gamefile.Line) Game {
+	for _, g := range games {
+		if g.Recognize(lines) {
+			return g
+		}
+	}
+	return nil
+}
+
+func gameNames(games []Game) string {
+	s := ""
+	for i, g := range games {
+		if i > 0 {
+			s += " or "
+		}
+		s += g.Name()
+	}
+	return s
+}
+
+// Plan is the time a move may take, on the process CPU clock (start-up included).
+type Plan struct {
+	Soft time.Duration // what the node budget is sized to
+	Hard time.Duration // the guard: the search stops at once when the clock passes it
+}
+
+// Budgeting constants. The kernel charges a new process 3-7 ms of CPU before main runs
+// (exec, page faults, the Go runtime's start), and a little more for the file writes and
+// exit; the reserve covers them. The node budget uses this constant, never the measured
+// start-up, so that it depends on the input alone.
+const (
+	startupReserve = 8 * time.Millisecond
+	singleSoft     = 0.6  // SINGLE: fraction of the time the search is sized to
+	singleHard     = 0.85 // SINGLE: fraction at which the guard fires
+	gameReserve    = 0.05 // GAME: fraction of the clock never planned for
+	gameMinReserve = 1.0  // GAME: ... and at least this many seconds when the clock allows
+	gameHardFactor = 3.0  // GAME: the guard allows a move this many times its share
+	gameHardShare  = 0.25 // GAME: ... but never more than this fraction of what is left
+)
+
+// PlanMove turns the header's time into a plan. In GAME mode what is left is spread over
+// the moves still expected, with a reserve; history from playdata corrects for the
+// overhead the previous moves really had.
+func PlanMove(h gamefile.Header, movesLeft int, hist history) Plan {
+	total := time.Duration(h.Seconds * float64(time.Second))
+	if h.Mode == gamefile.Single {
+		return Plan{
+			Soft: clampNonNeg(time.Duration(float64(total)*singleSoft) - startupReserve),
+			Hard: clampNonNeg(time.Duration(float64(total)*singleHard) - startupReserve),
+		}
+	}
+	reserve := time.Duration(float64(total) * gameReserve)
+	if minRes := time.Duration(gameMinReserve * float64(time.Second)); reserve < minRes {
+		reserve = min(minRes, total/4)
+	}
+	spendable := total - reserve
+	if movesLeft < 1 {
+		movesLeft = 1
+	}
+	// The overhead each move costs beyond its search (start-up, writes), as measured.
+	overhead := startupReserve
+	if hist.moves > 0 && hist.overhead > overhead {
+		overhead = hist.overhead
+	}
+	share := spendable/time.Duration(movesLeft) - overhead
+	hard := min(time.Duration(float64(share)*gameHardFactor), time.Duration(float64(spendable)*gameHardShare))
+	return Plan{Soft: clampNonNeg(share), Hard: clampNonNeg(max(hard, share))}
+}
+
+func clampNonNeg(d time.Duration) time.Duration {
+	if d < 0 {
+		return 0
+	}
+	return d
+}

@@ -1,0 +1,68 @@
+package command
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"time"
+
+	"gameagents/internal/agent"
+	"gameagents/internal/clock"
+	"gameagents/internal/gamefile"
+)
+
+// CalibrateMain measures each game's search speed on this machine, on the process CPU
+// clock, and writes calibration.txt.
+func CalibrateMain(games []agent.Game, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("calibrate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("dir", ".", "where to write calibration.txt")
+	seconds := fs.Float64("seconds", 1, "CPU seconds of measuring per game")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: calibrate [-dir DIR] [-seconds S]\n\nMeasures how many search nodes per CPU second this machine does for each game\nand writes calibration.txt, which every agent reads.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *seconds <= 0 {
+		if err == nil {
+			fs.Usage()
+		}
+		return 2
+	}
+	clk := clock.Process{}
+	rates := map[string]float64{}
+	var names []string
+	for _, g := range games {
+		rate := measure(g, clk, time.Duration(*seconds*float64(time.Second)))
+		rates[g.Name()] = rate
+		names = append(names, g.Name())
+		fmt.Fprintf(stdout, "%s: %.0f nodes per CPU second\n", g.Name(), rate)
+	}
+	path := filepath.Join(*dir, "calibration.txt")
+	if err := gamefile.WriteAtomic(path, agent.FormatCalibration(names, rates)); err != nil {
+		fmt.Fprintf(stderr, "calibrate: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", path)
+	return 0
+}
+
+// measure grows the node count until a run takes a tenth of the time, then runs for the
+// rest of it and divides.
+func measure(g agent.Game, clk clock.Clock, span time.Duration) float64 {
+	nodes := int64(10_000)
+	for {
+		t0 := clk.Used()
+		g.Calibrate(nodes)
+		if clk.Used()-t0 >= span/10 || nodes > 1<<40 {
+			break
+		}
+		nodes *= 2
+	}
+	var done int64
+	t0 := clk.Used()
+	for clk.Used()-t0 < span {
+		done += g.Calibrate(nodes)
+	}
+	return float64(done) / (clk.Used() - t0).Seconds()
+}

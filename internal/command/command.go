@@ -1,0 +1,59 @@
+// Package command holds the command lines of the project's binaries, so that each main is
+// a line: homework (every game, and the subcommands for people), one binary per game, and
+// calibrate.
+package command
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"gameagents/internal/agent"
+	"gameagents/internal/halma"
+)
+
+// Games lists every game the umbrella binary plays, in recognition order.
+var Games = []agent.Game{halma.Game{}}
+
+// GameMain is the main of a single-game binary, and of `homework play`.
+func GameMain(name string, games []agent.Game, args []string, stderr io.Writer) int {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	player := fs.String("player", "", "the player: engine (default, the strongest), random, greedy or minimax")
+	depth := fs.Int("depth", 0, "search depth of the minimax player (default 2)")
+	dir := fs.String("dir", "", "the working directory holding input.txt (default: the current one)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: %s [-player NAME] [-depth N] [-dir DIR]\n\n", name)
+		fmt.Fprintf(stderr, "Reads input.txt (and calibration.txt, playdata.txt if present), writes the\n")
+		fmt.Fprintf(stderr, "move to output.txt and the game's memory to playdata.txt. Exit status: 0 a move\n")
+		fmt.Fprintf(stderr, "was written, 2 input.txt is missing or malformed, 1 internal error.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return agent.ExitBadInput
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", name, fs.Arg(0))
+		fs.Usage()
+		return agent.ExitBadInput
+	}
+	if *player != "" && !validPlayer(*player) {
+		fmt.Fprintf(stderr, "%s: unknown player %q: want one of %s\n", name, *player, strings.Join(halma.Players, ", "))
+		return agent.ExitBadInput
+	}
+	return agent.Run(games, agent.Options{Player: *player, Depth: *depth, Dir: *dir, Log: stderr})
+}
+
+func validPlayer(p string) bool {
+	for _, q := range halma.Players {
+		if p == q {
+			return true
+		}
+	}
+	return false
+}
+
+// Exit runs a main and exits with its status.
+func Exit(status int) { os.Exit(status) }

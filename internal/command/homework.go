@@ -1,0 +1,41 @@
+package command
+
+import (
+	"fmt"
+	"io"
+)
+
+// HomeworkMain is the umbrella binary: no arguments plays input.txt's game in the current
+// directory; the subcommands are for people.
+func HomeworkMain(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return GameMain("homework", Games, nil, stderr)
+	}
+	switch args[0] {
+	case "play":
+		return GameMain("homework play", Games, args[1:], stderr)
+	case "calibrate":
+		return CalibrateMain(Games, args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		homeworkUsage(stdout)
+		return 0
+	}
+	fmt.Fprintf(stderr, "homework: unknown subcommand %q\n\n", args[0])
+	homeworkUsage(stderr)
+	return 2
+}
+
+func homeworkUsage(w io.Writer) {
+	fmt.Fprint(w, `usage: homework [subcommand] [flags]
+
+With no arguments, plays the move of the game in ./input.txt (Halma now) and writes
+./output.txt, as graders run it.
+
+Subcommands:
+  play [-player NAME] [-depth N] [-dir DIR]   play one move (players: engine, random, greedy, minimax)
+  referee -a CMD -b CMD [flags]               play a match between two agent commands (-h for flags)
+  validate [-strict] DIR                      judge DIR/output.txt as the move for DIR/input.txt
+  calibrate [-dir DIR] [-seconds S]           measure this machine, write calibration.txt
+  help                                        this text
+`)
+}

@@ -1,0 +1,94 @@
+package halma
+
+// Evaluation: Halma without captures is a race, so a position is judged by how far each
+// side still has to go.
+//
+// A piece's distance is its Manhattan distance to the far corner of the camp it must fill
+// (0..30): a diagonal step gains 2, a diagonal hop 4, and pieces deep in the target camp
+// score lowest, which also pulls arrived pieces inwards to make room for the last ones. The
+// cost of a distance is convex (d·(unit) + d²·(laggard weight)), so the search prefers to
+// bring up the rearmost pieces, which decide when the race ends, over running ahead with
+// the front ones.
+//
+// Spoiled or crowded camps: only as many pieces as the target camp has free squares are
+// needed there. With more pieces outside than free squares (the opponent keeps pieces at
+// home, or a board has extra pieces), the nearest ones are charged in full and the rest at
+// a small weight, so the engine fills holes instead of queueing pieces that can never
+// enter. On the standard board the two counts are equal and every piece counts.
+//
+// The score is the opponent's cost minus the mover's: positive means the side to move is
+// ahead. Wins are scored by the search, not here.
+
+const (
+	maxDist      = 30
+	distUnit     = 16 // cost of one unit of distance
+	laggardQuad  = 1  // weight of d² in the cost: rear pieces first
+	excessWeight = 4  // a piece beyond what the camp can take costs 1/excessWeight
+	// WinScore is the score of a won position; wins sooner score higher.
+	WinScore = 1_000_000
+)
+
+// distance[c][sq]: Manhattan distance from sq to the far corner of the camp c must fill.
+var distance [2][numCells]uint8
+
+// cost[d]: the convex cost of a piece at distance d.
+var cost [maxDist + 1]int32
+
+func init() {
+	for y := 0; y < Size; y++ {
+		for x := 0; x < Size; x++ {
+			sq := Sq(x, y)
+			distance[Black][sq] = uint8((Size - 1 - x) + (Size - 1 - y))
+			distance[White][sq] = uint8(x + y)
+		}
+	}
+	for d := range cost {
+		cost[d] = int32(d*distUnit + d*d*laggardQuad)
+	}
+}
+
+// Distance returns the Manhattan distance of sq from the far corner of the camp c fills.
+func Distance(c Color, sq Square) int { return int(distance[c][sq]) }
+
+// raceCost is what side c still has to travel, in cost units.
+func raceCost(b *Board, c Color) int32 {
+	var hist [maxDist + 1]uint8 // pieces outside the target camp by distance
+	target := &campOf[c.Other()]
+	var total int32
+	outside := 0
+	for _, sq := range b.Pieces(c) {
+		d := distance[c][sq]
+		if target[sq] {
+			total += cost[d]
+			continue
+		}
+		hist[d]++
+		outside++
+	}
+	free := CampSize - b.campOcc[c]
+	if outside <= free {
+		for d, n := range hist {
+			total += int32(n) * cost[d]
+		}
+		return total
+	}
+	// More pieces outside than free squares: the nearest `free` count in full.
+	need := free
+	for d, n := range hist {
+		full := min(int(n), need)
+		need -= full
+		total += int32(full)*cost[d] + int32(int(n)-full)*cost[d]/excessWeight
+	}
+	return total
+}
+
+// Evaluate scores b for side c to move: positive when c is ahead in the race.
+func Evaluate(b *Board, c Color) int32 {
+	return raceCost(b, c.Other()) - raceCost(b, c)
+}
+
+// moveGain is the cost side c saves by moving a piece from one square to another, ignoring
+// the camp-capacity rule: the ordering key of the search and the greedy player.
+func moveGain(c Color, m Move) int32 {
+	return cost[distance[c][m.From]] - cost[distance[c][m.To]]
+}

@@ -1,0 +1,120 @@
+package halma
+
+// The referee's view of Halma (referee.Game and referee.Match), built on the rules above
+// and nothing else: ParseInput reads positions, ParseMove judges output.txt exactly as the
+// replay of the official logs checks it, Board.Wins decides the game. Sides are the colours:
+// 0 is BLACK, 1 is WHITE.
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"gameagents/internal/gamefile"
+	"gameagents/internal/referee"
+)
+
+// Judge is Halma for the referee and the validator.
+type Judge struct{}
+
+var _ referee.Game = Judge{}
+
+// Name returns "halma".
+func (Judge) Name() string { return "halma" }
+
+// Recognize reports whether input.txt holds a 16-wide board: line 4, the first row, has 16
+// cells. (Reversi's rows have 8; the other games name themselves on line 4.)
+func (Judge) Recognize(input []gamefile.Line) bool {
+	return len(input) > 3 && len(input[3].Text) == Size
+}
+
+// New starts from the initial position with first (0 BLACK, 1 WHITE) to move: the master
+// let either colour move first.
+func (Judge) New(first int) referee.Match {
+	return &judgeMatch{b: StartBoard(), toMove: Color(first & 1)}
+}
+
+// Load reads an input.txt; its errors are "input.txt:LINE: problem".
+func (Judge) Load(input []gamefile.Line) (referee.Match, error) {
+	in, err := ParseInput("input.txt", input)
+	if err != nil {
+		return nil, err
+	}
+	m := &judgeMatch{b: in.Board, toMove: in.ToMove}
+	if w, ok := in.Board.Winner(in.ToMove.Other()); ok {
+		m.setWinner(w)
+	}
+	return m, nil
+}
+
+// judgeMatch is a Halma game in progress.
+type judgeMatch struct {
+	b      *Board
+	toMove Color
+	g      Generator
+	over   bool
+	winner Color
+}
+
+func (m *judgeMatch) setWinner(c Color) { m.over, m.winner = true, c }
+
+func (m *judgeMatch) ToMove() int { return int(m.toMove) }
+
+func (m *judgeMatch) SideName(side int) string { return Color(side & 1).String() }
+
+func (m *judgeMatch) Input(mode gamefile.Mode, seconds string) []byte {
+	return FormatInput(mode, m.toMove, seconds, m.b)
+}
+
+func (m *judgeMatch) HasMove() bool {
+	var buf [MaxMoves]Move
+	return len(m.g.Generate(m.b, m.toMove, Legal, buf[:0])) > 0
+}
+
+// Play judges output in two steps, so that the reason says which kind of fault it is:
+// every line must be a well-formed hop ("malformed output.txt"), then the hops must be a
+// legal move ("illegal move").
+func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) {
+	if m.over {
+		return "", nil, errors.New("the game is already over")
+	}
+	lines, warnings, err := referee.SplitOutput(output, strict)
+	if err != nil {
+		return "", warnings, fmt.Errorf("malformed output.txt: %v", err)
+	}
+	if len(lines) == 0 {
+		return "", warnings, errors.New("malformed output.txt: the file is empty, want a move")
+	}
+	for i, l := range lines {
+		if _, err := ParseHop(l); err != nil {
+			return "", warnings, fmt.Errorf("malformed output.txt: line %d: %v", i+1, err)
+		}
+	}
+	mv, err := ParseMove(m.b, m.toMove, lines, &m.g)
+	if err != nil {
+		return "", warnings, fmt.Errorf("illegal move: %v", err)
+	}
+	m.b.Move(mv.From, mv.To)
+	if m.b.Wins(m.toMove) { // the master checked the mover only, after each move
+		m.setWinner(m.toMove)
+	}
+	m.toMove = m.toMove.Other()
+	return strings.Join(lines, " ; "), warnings, nil
+}
+
+func (m *judgeMatch) Over() (bool, int, string) {
+	if !m.over {
+		return false, -1, ""
+	}
+	return true, int(m.winner), fmt.Sprintf("%v filled the opposing camp", m.winner)
+}
+
+// Render draws the board with column numbers above (tens, then units) and row numbers on
+// the left, so that a move's x,y can be read off.
+func (m *judgeMatch) Render() []string {
+	lines := []string{"             111111", "   0123456789012345"}
+	for y, row := range m.b.Rows() {
+		lines = append(lines, fmt.Sprintf("%2d %s", y, row))
+	}
+	return lines
+}

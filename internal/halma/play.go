@@ -1,0 +1,188 @@
+package halma
+
+// The agent: Halma's side of the move lifecycle (internal/agent), and the players a
+// binary can be asked for: the engine (default), and the reference opponents random,
+// greedy and minimax.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"gameagents/internal/agent"
+	"gameagents/internal/gamefile"
+)
+
+// Game is Halma for the move lifecycle.
+type Game struct{}
+
+// Name implements agent.Game.
+func (Game) Name() string { return "halma" }
+
+// Recognize implements agent.Game: Halma's body is a 16-row grid of 16 cells, against
+// Reversi's 8×8; the other games name themselves on line 4.
+func (Game) Recognize(lines []gamefile.Line) bool {
+	if len(lines) < 4 {
+		return false
+	}
+	switch lines[3].Text {
+	case "HIVE", "QUORIDOR", "STREKY":
+		return false
+	}
+	return len(lines[3].Text) > 8 || len(lines) > 3+8
+}
+
+// Parse implements agent.Game.
+func (Game) Parse(file string, lines []gamefile.Line) (agent.Position, error) {
+	in, err := ParseInput(file, lines)
+	if err != nil {
+		return nil, err
+	}
+	return &position{in: in}, nil
+}
+
+// DefaultRate implements agent.Game: the search speed measured on the development
+// machine (see RESULTS.md), used when calibration.txt is missing.
+func (Game) DefaultRate() float64 { return defaultRate }
+
+const defaultRate = 2_000_000
+
+// Calibrate implements agent.Game: it searches the calibration positions with the engine
+// for about nodes nodes in all.
+func (Game) Calibrate(nodes int64) int64 {
+	e := NewEngine(1 << 18)
+	var done int64
+	positions := CalibrationPositions()
+	for _, p := range positions {
+		r := e.Search(p.Board, p.ToMove, Limits{Nodes: nodes / int64(len(positions))}, nil)
+		done += r.Nodes
+	}
+	return done
+}
+
+// Player names accepted by the -player flag.
+var Players = []string{"engine", "random", "greedy", "minimax"}
+
+type position struct {
+	in *Input
+}
+
+func (p *position) Header() gamefile.Header { return p.in.Header }
+
+// MovesLeft implements agent.Position: what the side to move still has to travel, at
+// about 3.5 units of distance a move, plus a margin for the endgame's slower moves.
+func (p *position) MovesLeft() int {
+	c := p.in.ToMove
+	units := 0
+	for _, sq := range p.in.Board.Pieces(c) {
+		if d := Distance(c, sq) - 4; d > 0 {
+			units += d
+		}
+	}
+	return units*2/7 + 10
+}
+
+// Play implements agent.Position.
+func (p *position) Play(s *agent.Session) []string {
+	b, c := p.in.Board, p.in.ToMove
+	seen := parseSeen(s.Memory)
+	seen = append(seen, b.PositionKey(c))
+	var g Generator
+	var buf [MaxMoves]Move
+	policy := Preferred
+	if s.Player != "" && s.Player != "engine" {
+		policy = Legal // the reference players are judged by the referee's rules only
+	}
+	moves := g.Generate(b, c, policy, buf[:0])
+	if len(moves) == 0 {
+		fmt.Fprintf(s.Log, "halma: %v has no legal move; writing an empty output.txt\n", c)
+		s.Emit(nil)
+		return formatSeen(seen)
+	}
+	emitted := Move{}
+	emit := func(m Move) {
+		if m != emitted {
+			s.Emit(MoveLines(b, m))
+			emitted = m
+		}
+	}
+	var m Move
+	switch s.Player {
+	case "random":
+		m = moves[b.Hash()%uint64(len(moves))]
+	case "greedy":
+		m = Greedy(b, c, moves)
+	case "minimax":
+		depth := s.Depth
+		if depth <= 0 {
+			depth = 2
+		}
+		emit(Greedy(b, c, moves))
+		m = Minimax(b, c, depth, &g)
+	default:
+		m = p.search(s, moves, seen, emit)
+	}
+	emit(m)
+	b.Move(m.From, m.To)
+	seen = append(seen, b.PositionKey(c.Other()))
+	return formatSeen(seen)
+}
+
+// search runs the engine within the session's budget.
+func (p *position) search(s *agent.Session, moves []Move, seen []uint64, emit func(Move)) Move {
+	b, c := p.in.Board, p.in.ToMove
+	if len(moves) == 1 {
+		return moves[0] // a single legal move: answer at once
+	}
+	// Before searching, the move that gains most: output.txt is legal from here on.
+	first := moves[0]
+	for _, m := range moves[1:] {
+		if moveGain(c, m) > moveGain(c, first) {
+			first = m
+		}
+	}
+	emit(first)
+	if s.Nodes < minSearchNodes {
+		fmt.Fprintf(s.Log, "halma: budget of %d nodes too small to search; playing the greatest gain\n", s.Nodes)
+		return first
+	}
+	e := NewEngine(int(min(max(s.Nodes/4, 1<<12), 1<<22)))
+	e.SetSeen(seen)
+	r := e.Search(b, c, Limits{Nodes: s.Nodes, Guard: s.Guard}, func(r Result) {
+		emit(r.Move)
+	})
+	fmt.Fprintf(s.Log, "halma: %v plays %s: depth %d, score %d, %d nodes\n",
+		c, FormatMove(b, r.Move), r.Depth, r.Score, r.Nodes)
+	return r.Move
+}
+
+// minSearchNodes: below this budget (a few milliseconds) the search is not started and the
+// move that gains most is played: allocating the engine would cost more than it finds.
+const minSearchNodes = 2000
+
+// parseSeen reads the "seen KEY" lines of playdata; other lines are ignored.
+func parseSeen(lines []string) []uint64 {
+	var keys []uint64
+	for _, l := range lines {
+		if hex, ok := strings.CutPrefix(l, "seen "); ok {
+			if k, err := strconv.ParseUint(hex, 16, 64); err == nil {
+				keys = append(keys, k)
+			}
+		}
+	}
+	return keys
+}
+
+// maxSeen bounds the positions kept in playdata: far more than a game has.
+const maxSeen = 4000
+
+func formatSeen(keys []uint64) []string {
+	if len(keys) > maxSeen {
+		keys = keys[len(keys)-maxSeen:]
+	}
+	lines := make([]string, len(keys))
+	for i, k := range keys {
+		lines[i] = fmt.Sprintf("seen %016x", k)
+	}
+	return lines
+}

@@ -1,0 +1,487 @@
+package halma
+
+// Search: iterative deepening negamax with principal variation search (null windows after
+// the first move), a transposition table, and move ordering by TT move, killer moves,
+// history counts and the move's race gain. Late moves that gain no ground are searched
+// one or two plies shallower (late move reductions) and re-searched at full depth when
+// they surprise. There is no quiescence search: Halma has no captures.
+//
+// Repetition: a position already seen in this game (from playdata) or earlier on the
+// search path scores as a draw (0), so the engine does not shuffle when ahead.
+//
+// Stopping: the search counts nodes and stops when its node budget is spent, which keeps
+// the chosen move the same on every machine; it also reads the process CPU clock every
+// checkEvery nodes and stops at once when the hard guard has passed. A stopped iteration
+// still counts when its first root move was searched fully: any root move that then beat
+// it was proved better.
+//
+// Every feature can be switched off through Features, for measuring its worth.
+//
+// The hot path allocates nothing: moves go into per-ply arrays, the board is made and
+// unmade in place, and the transposition table is allocated once per search.
+
+import (
+	"gameagents/internal/clock"
+)
+
+const (
+	// nextIterationShare: a new iteration starts only while less than 1/share of the
+	// node budget is spent. A stopped iteration is not lost (see Search).
+	nextIterationShare = 3
+	maxPly             = 48
+	checkEvery         = 1024
+	infinity           = WinScore + 1000
+)
+
+// Features switches search techniques on and off.
+type Features struct {
+	NoTT         bool
+	NoPVS        bool
+	NoKillers    bool
+	NoHistory    bool
+	NoLMR        bool
+	NoRepetition bool
+}
+
+// ttEntry is one slot of the transposition table.
+type ttEntry struct {
+	key   uint64
+	move  Move
+	score int32
+	depth int8
+	bound uint8
+}
+
+const (
+	boundExact uint8 = 1
+	boundLower uint8 = 2 // score is at least this (fail high)
+	boundUpper uint8 = 3 // score is at most this (fail low)
+)
+
+// Limits bound one search.
+type Limits struct {
+	Nodes    int64          // stop when this many nodes are searched (0: no limit)
+	MaxDepth int            // deepest iteration (0: maxPly-1)
+	Guard    clock.Deadline // stop at once when passed
+}
+
+// Result is what a finished (or stopped) iteration found.
+type Result struct {
+	Move  Move
+	Score int32
+	Depth int   // the deepest iteration whose result Move is
+	Nodes int64 // nodes searched in all
+}
+
+// Engine searches Halma positions. Reuse one Engine across searches to avoid
+// reallocating its tables; it serves one goroutine.
+type Engine struct {
+	Features Features
+
+	gen       Generator
+	board     Board
+	moves     [maxPly][MaxMoves]Move
+	keys      [maxPly][MaxMoves]int32
+	tt        []ttEntry
+	ttMask    uint64
+	killers   [maxPly][2]Move
+	history   [numCells][numCells]int32
+	path      [maxPly + 1]uint64
+	seen      map[uint64]bool // positions of the game so far, with side to move
+	nodes     int64
+	nextCheck int64
+	limits    Limits
+	stopped   bool
+	rootBest  Move
+}
+
+// NewEngine returns an engine whose transposition table has about ttEntries slots
+// (rounded down to a power of two, at least 1024).
+func NewEngine(ttEntries int) *Engine {
+	e := &Engine{}
+	n := 1024
+	for n*2 <= ttEntries {
+		n *= 2
+	}
+	e.tt = make([]ttEntry, n)
+	e.ttMask = uint64(n - 1)
+	return e
+}
+
+// SetSeen gives the positions of the game so far (PositionKey values) for repetition
+// detection.
+func (e *Engine) SetSeen(keys []uint64) {
+	e.seen = make(map[uint64]bool, len(keys))
+	for _, k := range keys {
+		e.seen[k] = true
+	}
+}
+
+// Search finds a move for c on b, calling report after each completed iteration. b is not
+// changed. It returns the best result found; Result.Move is the zero Move when c has no
+// legal move.
+func (e *Engine) Search(b *Board, c Color, lim Limits, report func(Result)) Result {
+	e.board = *b
+	e.limits = lim
+	e.nodes = 0
+	e.nextCheck = checkEvery
+	e.stopped = false
+	e.killers = [maxPly][2]Move{}
+	for i := range e.history {
+		clear(e.history[i][:])
+	}
+	maxDepth := lim.MaxDepth
+	if maxDepth <= 0 || maxDepth >= maxPly {
+		maxDepth = maxPly - 1
+	}
+	root := e.moves[0][:0]
+	root = e.gen.Generate(&e.board, c, Preferred, root)
+	var best Result
+	if len(root) == 0 {
+		return best
+	}
+	e.orderRoot(c, root)
+	best = Result{Move: root[0], Score: -infinity}
+	if len(root) == 1 {
+		best.Score = Evaluate(&e.board, c)
+		return best
+	}
+	e.path[0] = e.board.PositionKey(c)
+	for depth := 1; depth <= maxDepth; depth++ {
+		score, move, complete := e.searchRoot(c, root, depth)
+		if !complete {
+			// A stopped iteration still counts for the root moves it proved: the first
+			// (the previous best) and any that beat it.
+			if e.rootBest != (Move{}) {
+				best.Move, best.Score = move, score
+			}
+			break
+		}
+		best = Result{Move: move, Score: score, Depth: depth, Nodes: e.nodes}
+		if report != nil {
+			report(best)
+		}
+		if score >= WinScore-maxPly || score <= -WinScore+maxPly {
+			break // a forced win or loss is found: deeper search cannot change it
+		}
+		// Do not start an iteration that the budget will most likely not finish: the
+		// next one costs 5 to 25 times all before it (odd and even depths alternate).
+		if lim.Nodes > 0 && e.nodes > lim.Nodes/nextIterationShare {
+			break
+		}
+	}
+	best.Nodes = e.nodes
+	return best
+}
+
+// orderRoot sorts root moves by race gain, best first (stable, so ties keep generation
+// order and the result is deterministic).
+func (e *Engine) orderRoot(c Color, moves []Move) {
+	keys := e.keys[0][:len(moves)]
+	for i, m := range moves {
+		keys[i] = moveGain(c, m)
+	}
+	sortMoves(moves, keys)
+}
+
+// searchRoot searches every root move to depth and moves the best to the front. complete
+// is false when the search stopped; then move and score are the best proved so far
+// (rootBest is zero when not even the first move finished).
+func (e *Engine) searchRoot(c Color, root []Move, depth int) (int32, Move, bool) {
+	alpha, beta := int32(-infinity), int32(infinity)
+	e.rootBest = Move{}
+	bestIdx := 0
+	for i, m := range root {
+		e.board.Move(m.From, m.To)
+		var score int32
+		if e.board.Wins(c) {
+			score = WinScore - 1
+		} else if i == 0 || e.Features.NoPVS {
+			score = -e.negamax(c.Other(), depth-1, 1, -beta, -alpha)
+		} else {
+			score = -e.negamax(c.Other(), depth-1, 1, -alpha-1, -alpha)
+			if score > alpha && !e.stopped {
+				score = -e.negamax(c.Other(), depth-1, 1, -beta, -alpha)
+			}
+		}
+		e.board.Move(m.To, m.From)
+		if e.stopped {
+			break
+		}
+		if score > alpha {
+			alpha = score
+			bestIdx = i
+			e.rootBest = m
+		}
+	}
+	if e.rootBest == (Move{}) {
+		return alpha, root[0], false
+	}
+	// Move the best to the front, keeping the others' order.
+	best := root[bestIdx]
+	copy(root[1:bestIdx+1], root[:bestIdx])
+	root[0] = best
+	return alpha, best, !e.stopped
+}
+
+// negamax returns the score of the position for c to move, searched to depth.
+func (e *Engine) negamax(c Color, depth, ply int, alpha, beta int32) int32 {
+	e.nodes++
+	if e.nodes >= e.nextCheck {
+		e.nextCheck = e.nodes + checkEvery
+		if (e.limits.Nodes > 0 && e.nodes >= e.limits.Nodes) || e.limits.Guard.Passed() {
+			e.stopped = true
+		}
+	}
+	if e.stopped {
+		return 0
+	}
+	key := e.board.PositionKey(c)
+	e.path[ply] = key
+	if !e.Features.NoRepetition && e.repeated(key, ply) {
+		return 0
+	}
+	if depth <= 0 || ply >= maxPly-1 {
+		return Evaluate(&e.board, c)
+	}
+	alphaOrig := alpha
+	var ttMove Move
+	if !e.Features.NoTT {
+		ent := &e.tt[key&e.ttMask]
+		if ent.key == key {
+			ttMove = ent.move
+			if int(ent.depth) >= depth {
+				s := fromTT(ent.score, ply)
+				switch {
+				case ent.bound == boundExact:
+					return s
+				case ent.bound == boundLower && s >= beta:
+					return s
+				case ent.bound == boundUpper && s <= alpha:
+					return s
+				}
+			}
+		}
+	}
+	moves := e.gen.Generate(&e.board, c, Preferred, e.moves[ply][:0])
+	if len(moves) == 0 {
+		return Evaluate(&e.board, c) // only in decided or artificial positions
+	}
+	var best int32
+	var bestMove Move
+	if depth == 1 && e.additive(c) {
+		best, bestMove = e.frontier(c, ply, moves, beta)
+	} else {
+		best, bestMove = e.interior(c, depth, ply, moves, ttMove, alpha, beta)
+	}
+	if e.stopped {
+		return 0
+	}
+	if !e.Features.NoTT {
+		bound := boundExact
+		if best <= alphaOrig {
+			bound = boundUpper
+		} else if best >= beta {
+			bound = boundLower
+		}
+		e.tt[key&e.ttMask] = ttEntry{key: key, move: bestMove, score: toTT(best, ply), depth: int8(depth), bound: bound}
+	}
+	return best
+}
+
+// interior searches every move of an inner node, best first, with cutoffs.
+func (e *Engine) interior(c Color, depth, ply int, moves []Move, ttMove Move, alpha, beta int32) (int32, Move) {
+	e.orderKeys(c, ply, moves, ttMove)
+	keys := e.keys[ply][:len(moves)]
+	best := int32(-infinity)
+	var bestMove Move
+	for i := range moves {
+		pickBest(moves, keys, i)
+		m := moves[i]
+		e.board.Move(m.From, m.To)
+		var score int32
+		if e.board.Wins(c) {
+			score = WinScore - int32(ply) - 1
+		} else {
+			score = e.searchChild(c, m, i, depth, ply, alpha, beta)
+		}
+		e.board.Move(m.To, m.From)
+		if e.stopped {
+			return 0, Move{}
+		}
+		if score > best {
+			best, bestMove = score, m
+		}
+		if score > alpha {
+			alpha = score
+		}
+		if alpha >= beta {
+			e.rememberCutoff(ply, depth, m)
+			break
+		}
+	}
+	return best, bestMove
+}
+
+// additive reports whether the race evaluation after any move of c equals the evaluation
+// now plus the move's gain. That holds while neither side has more pieces outside its
+// target camp than free squares in it (always, on a standard board): c's own moves keep
+// its difference between the two, and can only make room in the opponent's target.
+func (e *Engine) additive(c Color) bool {
+	b := &e.board
+	for s := Black; s <= White; s++ {
+		inTarget := b.campOwn[s]
+		if b.count[s]-inTarget > CampSize-b.campOcc[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// frontier scores a depth-1 node without making its moves: each child is worth the
+// current evaluation plus the move's gain (see additive), a win, or a draw by repetition.
+// Every child counts as a node.
+func (e *Engine) frontier(c Color, ply int, moves []Move, beta int32) (int32, Move) {
+	base := Evaluate(&e.board, c)
+	target := &campOf[c.Other()]
+	childKey := e.board.PositionKey(c) ^ sideKey
+	best := int32(-infinity)
+	var bestMove Move
+	e.nodes += int64(len(moves))
+	for _, m := range moves {
+		score := base + moveGain(c, m)
+		if target[m.To] && !target[m.From] && e.board.campOcc[c] == CampSize-1 {
+			score = WinScore - int32(ply) - 1 // fills the last free square of the camp
+		} else if !e.Features.NoRepetition {
+			k := childKey ^ zobrist[c][m.From] ^ zobrist[c][m.To]
+			if e.repeated(k, ply+1) {
+				score = 0
+			}
+		}
+		if score > best {
+			best, bestMove = score, m
+			if best >= beta {
+				break
+			}
+		}
+	}
+	return best, bestMove
+}
+
+// toTT and fromTT store win scores relative to the node, so that a win found at one depth
+// of the tree reads correctly at another.
+func toTT(s int32, ply int) int32 {
+	if s >= WinScore-maxPly {
+		return s + int32(ply)
+	}
+	if s <= -WinScore+maxPly {
+		return s - int32(ply)
+	}
+	return s
+}
+
+func fromTT(s int32, ply int) int32 {
+	if s >= WinScore-maxPly {
+		return s - int32(ply)
+	}
+	if s <= -WinScore+maxPly {
+		return s + int32(ply)
+	}
+	return s
+}
+
+// searchChild searches the i-th move (already made) with PVS and late move reductions.
+func (e *Engine) searchChild(c Color, m Move, i, depth, ply int, alpha, beta int32) int32 {
+	if i == 0 || e.Features.NoPVS {
+		return -e.negamax(c.Other(), depth-1, ply+1, -beta, -alpha)
+	}
+	reduce := 0
+	if !e.Features.NoLMR && depth >= 3 && i >= 3 && moveGain(c, m) <= 0 {
+		reduce = 1
+		if i >= 12 && depth >= 4 {
+			reduce = 2
+		}
+	}
+	score := -e.negamax(c.Other(), depth-1-reduce, ply+1, -alpha-1, -alpha)
+	if reduce > 0 && score > alpha && !e.stopped {
+		score = -e.negamax(c.Other(), depth-1, ply+1, -alpha-1, -alpha)
+	}
+	if score > alpha && score < beta && !e.stopped {
+		score = -e.negamax(c.Other(), depth-1, ply+1, -beta, -alpha)
+	}
+	return score
+}
+
+// repeated reports whether key was seen earlier in the game or on the search path (same
+// side to move, so two plies apart).
+func (e *Engine) repeated(key uint64, ply int) bool {
+	for p := ply - 2; p >= 0; p -= 2 {
+		if e.path[p] == key {
+			return true
+		}
+	}
+	return e.seen[key]
+}
+
+func (e *Engine) rememberCutoff(ply, depth int, m Move) {
+	if !e.Features.NoKillers && e.killers[ply][0] != m {
+		e.killers[ply][1] = e.killers[ply][0]
+		e.killers[ply][0] = m
+	}
+	if !e.Features.NoHistory {
+		e.history[m.From][m.To] += int32(depth * depth)
+	}
+}
+
+// Ordering keys: the TT move first, then killers, then by history and race gain.
+const (
+	keyTT     = 1 << 30
+	keyKiller = 1 << 29
+)
+
+func (e *Engine) orderKeys(c Color, ply int, moves []Move, ttMove Move) {
+	keys := e.keys[ply][:len(moves)]
+	k0, k1 := e.killers[ply][0], e.killers[ply][1]
+	for i, m := range moves {
+		k := moveGain(c, m) * 64
+		switch {
+		case m == ttMove:
+			k = keyTT
+		case m == k0:
+			k = keyKiller + 1
+		case m == k1:
+			k = keyKiller
+		default:
+			if !e.Features.NoHistory {
+				k += min(e.history[m.From][m.To], 1<<20)
+			}
+		}
+		keys[i] = k
+	}
+}
+
+// pickBest swaps the best of moves[i:] (by key; the first of equals) into place i. Picking
+// lazily costs little at cut nodes, which stop after a move or two.
+func pickBest(moves []Move, keys []int32, i int) {
+	b := i
+	for j := i + 1; j < len(moves); j++ {
+		if keys[j] > keys[b] {
+			b = j
+		}
+	}
+	moves[i], moves[b] = moves[b], moves[i]
+	keys[i], keys[b] = keys[b], keys[i]
+}
+
+// sortMoves sorts moves by key, highest first; insertion sort is stable, so ties keep
+// generation order, and it allocates nothing. Used at the root only.
+func sortMoves(moves []Move, keys []int32) {
+	for i := 1; i < len(moves); i++ {
+		m, k := moves[i], keys[i]
+		j := i
+		for ; j > 0 && keys[j-1] < k; j-- {
+			moves[j], keys[j] = moves[j-1], keys[j-1]
+		}
+		moves[j], keys[j] = m, k
+	}
+}

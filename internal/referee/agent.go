@@ -1,0 +1,137 @@
+package referee
+
+// Running one move of an agent: a shell command in its directory, in a process group of its
+// own, charged the CPU time the kernel reports for it, and killed with its whole group when
+// the wall clock says it has overstayed.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// maxLogBytes bounds an agent's log of stdout and stderr in a game: past it, output goes to
+// /dev/null, so a chatty or runaway agent cannot fill the disk.
+const maxLogBytes = 16 << 20
+
+// turn is what running one move found.
+type turn struct {
+	cpu    time.Duration // user+sys of the process tree the shell waited for
+	wall   time.Duration
+	killed bool   // the wall limit passed and the group was killed
+	exit   string // "" for status 0, else how the process ended, e.g. "exit status 1"
+}
+
+// runTurn runs command with /bin/sh -c in dir and waits for it, at most wallLimit. The
+// process gets its own process group so that a kill reaches every process it started
+// (the shell, the agent, anything they spawned). stdout and stderr go to logPath.
+// An error means the referee could not run the command at all.
+func runTurn(ctx context.Context, command, dir string, wallLimit time.Duration, logPath string) (turn, error) {
+	var t turn
+	out, err := openLog(logPath)
+	if err != nil {
+		return t, err
+	}
+	defer out.Close()
+	cmd := exec.Command("/bin/sh", "-c", command)
+	cmd.Dir = dir
+	cmd.Stdout = out // an *os.File: no copying goroutine that a lingering child could block
+	cmd.Stderr = out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return t, fmt.Errorf("starting %q: %w", command, err)
+	}
+	pgid := cmd.Process.Pid // with Setpgid the child leads a group of its own pid
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	timer := time.NewTimer(wallLimit)
+	defer timer.Stop()
+	var waitErr error
+	select {
+	case waitErr = <-done:
+	case <-timer.C:
+		t.killed = true
+		killGroup(pgid)
+		waitErr = <-done
+	case <-ctx.Done():
+		killGroup(pgid)
+		<-done
+		return t, ctx.Err()
+	}
+	t.wall = time.Since(start)
+	// Processes the agent left behind in its group would steal CPU from the next moves
+	// (and from parallel games): end them. The group id cannot have been reused while any
+	// of them lives, and with none left the kill finds nothing.
+	killGroup(pgid)
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		t.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	var exitErr *exec.ExitError
+	if errors.As(waitErr, &exitErr) {
+		t.exit = exitErr.ProcessState.String()
+	} else if waitErr != nil {
+		return t, waitErr
+	}
+	return t, nil
+}
+
+func killGroup(pgid int) { _ = syscall.Kill(-pgid, syscall.SIGKILL) }
+
+// openLog opens an agent's log for appending, or /dev/null once it has grown past
+// maxLogBytes.
+func openLog(path string) (*os.File, error) {
+	if fi, err := os.Stat(path); err == nil && fi.Size() > maxLogBytes {
+		return os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	}
+	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+}
+
+// appendLog writes a note (a ply marker) to an agent's log.
+func appendLog(path, note string) error {
+	f, err := openLog(path)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(note)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// absCommand makes the first word of a shell command absolute when it is a relative path
+// to an existing file ("./homework", "bin/halma"): agents run in their own directories, where
+// the path the user typed would not resolve. Anything else is left to the shell.
+func absCommand(command string) string {
+	trimmed := strings.TrimLeft(command, " \t")
+	first, rest, _ := strings.Cut(trimmed, " ")
+	if first == "" || !strings.Contains(first, "/") || filepath.IsAbs(first) || strings.ContainsAny(first, "'\"\\$`") {
+		return command
+	}
+	if _, err := os.Stat(first); err != nil {
+		return command
+	}
+	abs, err := filepath.Abs(first)
+	if err != nil {
+		return command
+	}
+	if rest != "" {
+		return shellQuote(abs) + " " + rest
+	}
+	return shellQuote(abs)
+}
+
+// shellQuote quotes s for /bin/sh when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+,:@=") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,95 @@
+package referee
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestSchedule(t *testing.T) {
+	type game struct{ ASide, First int }
+	tests := []struct {
+		first First
+		want  []game
+	}{
+		// A: side 0 first, side 1 second, side 1 first, side 0 second; then again.
+		{Alternate, []game{{0, 0}, {1, 1}, {1, 0}, {0, 1}, {0, 0}, {1, 1}}},
+		{AFirst, []game{{0, 0}, {1, 0}, {0, 0}, {1, 0}}},
+		{BFirst, []game{{0, 1}, {1, 1}, {0, 1}, {1, 1}}},
+	}
+	for _, tt := range tests {
+		var got []game
+		for i := range tt.want {
+			s, f := schedule(i, tt.first)
+			got = append(got, game{s, f})
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("schedule(i, %d) mismatch (-want +got):\n%s", tt.first, diff)
+		}
+	}
+	// Over four alternating games each agent plays each side once first, once second.
+	seen := map[game]bool{}
+	for i := range 4 {
+		s, f := schedule(i, Alternate)
+		seen[game{s, f}] = true
+	}
+	if len(seen) != 4 {
+		t.Errorf("schedule over 4 games covers %d of the 4 (side, first) pairs, want 4", len(seen))
+	}
+}
+
+func TestSplitOutput(t *testing.T) {
+	tests := []struct {
+		name      string
+		in        string
+		strict    bool
+		want      []string
+		warnings  int
+		wantError string
+	}{
+		{"empty", "", false, nil, 0, ""},
+		{"one line", "E 1,2 2,3\n", false, []string{"E 1,2 2,3"}, 0, ""},
+		{"two lines", "J 1,1 3,3\nJ 3,3 5,5\n", true, []string{"J 1,1 3,3", "J 3,3 5,5"}, 0, ""},
+		{"no final LF", "J 1,1 3,3\nJ 3,3 5,5", false, []string{"J 1,1 3,3", "J 3,3 5,5"}, 1, ""},
+		{"no final LF strict", "J 1,1 3,3\nJ 3,3 5,5", true, nil, 0, "line 2, the last, does not end with LF"},
+		{"CRLF", "J 1,1 3,3\r\nJ 3,3 5,5\r\n", false, []string{"J 1,1 3,3", "J 3,3 5,5"}, 1, ""},
+		{"CRLF strict", "J 1,1 3,3\r\nJ 3,3 5,5\r\n", true, nil, 0, "line 1 ends with CRLF, want LF"},
+		{"CRLF and no final LF", "E 1,2 2,3\r\nx", false, []string{"E 1,2 2,3", "x"}, 2, ""},
+		{"lone CR", "E 1,2\r2,3\n", false, nil, 0, "line 1 holds a carriage return (CR) not followed by LF"},
+		{"blank line kept", "E 1,2 2,3\n\n", false, []string{"E 1,2 2,3", ""}, 0, ""},
+		{"trailing space kept", "E 1,2 2,3 \n", false, []string{"E 1,2 2,3 "}, 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, warnings, err := SplitOutput([]byte(tt.in), tt.strict)
+			if tt.wantError != "" {
+				if err == nil || err.Error() != tt.wantError {
+					t.Fatalf("SplitOutput(%q, %v) error = %v, want %q", tt.in, tt.strict, err, tt.wantError)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("SplitOutput(%q, %v) error = %v, want none", tt.in, tt.strict, err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("SplitOutput(%q, %v) lines mismatch (-want +got):\n%s", tt.in, tt.strict, diff)
+			}
+			if len(warnings) != tt.warnings {
+				t.Errorf("SplitOutput(%q, %v) warnings = %q, want %d", tt.in, tt.strict, warnings, tt.warnings)
+			}
+		})
+	}
+}
+
+func TestShellQuote(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"/usr/bin/homework", "/usr/bin/homework"},
+		{"/tmp/my agent", "'/tmp/my agent'"},
+		{"/tmp/it's", `'/tmp/it'\''s'`},
+	}
+	for _, tt := range tests {
+		if got := shellQuote(tt.in); got != tt.want {
+			t.Errorf("shellQuote(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

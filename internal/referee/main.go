@@ -1,0 +1,310 @@
+package referee
+
+// The command-line entry points the umbrella binary calls: `homework referee ...` and
+// `homework validate ...`.
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"gameagents/internal/gamefile"
+)
+
+const refereeUsage = `usage: referee -a CMD -b CMD [flags]
+
+Plays games between two agents as the official CSCI-561 game master did. Each agent is a
+shell command (run with /bin/sh -c) started once per move in its own directory,
+<out>/game-NN/agent-A or agent-B, where it reads input.txt and writes output.txt.
+playdata.txt is absent at the start of every game; calibration.txt is copied in with
+-calibration. A relative path as the command's first word ("./homework") is made
+absolute; other relative paths in the command resolve against the agent's directory.
+
+Each move is charged the CPU time (user+sys, start-up included) the kernel reports. A
+move still running -grace seconds past its time is killed and loses; a clock at or
+below zero after a move loses (GAME); a move over its time loses (SINGLE). A missing,
+malformed or illegal output.txt loses. A missing final LF or CRLF is accepted with a
+warning unless -strict. A side with no legal move, or the ply cap, ends the game: more
+time left wins (SINGLE: less CPU used).
+
+By default the first move and the colours rotate so that over 4 games each agent plays
+each colour both first and second. Records: <out>/game-NN.txt (every ply and the result),
+<out>/game-NN/agent-X.log (the agents' stdout and stderr), <out>/summary.tsv.
+
+flags:
+`
+
+// Main runs a match from command-line arguments (without the program name) and returns
+// the exit status: 0 when the match ran, whatever its results; 1 when the referee failed or
+// was interrupted; 2 on bad usage.
+func Main(games []Game, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("referee", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		cmdA     = fs.String("a", "", "agent A's command `CMD` (required)")
+		cmdB     = fs.String("b", "", "agent B's command `CMD` (required)")
+		nameA    = fs.String("name-a", "", "agent A's `name` in records (default: the base name of its command)")
+		nameB    = fs.String("name-b", "", "agent B's `name` in records (default: the base name of its command)")
+		gameName = fs.String("game", "", "the game to play: "+gameNames(games)+" (default "+defaultGame(games)+")")
+		nGames   = fs.Int("games", 2, "number of games `N`")
+		total    = fs.Float64("time", 300, "GAME mode: CPU `seconds` per side for the whole game")
+		single   = fs.Float64("single", 0, "SINGLE mode instead: CPU `seconds` for every move")
+		plies    = fs.Int("plies", 1000, "ply cap `N`: after it, the player with more time left wins")
+		outDir   = fs.String("out", "", "output `dir`ectory (default runs/<timestamp>)")
+		strict   = fs.Bool("strict", false, "a missing final LF or CRLF in output.txt loses instead of warning")
+		show     = fs.Bool("show", false, "print the board and both clocks after every ply")
+		parallel = fs.Int("parallel", 1, "play up to `N` games at once (agents are single-threaded: at most the number of cores)")
+		first    = fs.String("first", "alternate", "who moves first: a, b or alternate")
+		calib    = fs.String("calibration", "", "calibration.txt `file` to copy into each agent's directory")
+		grace    = fs.Float64("grace", DefaultGrace.Seconds(), "wall `seconds` a move may run past its time before it is killed")
+	)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, refereeUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "referee: "+format+"\n", a...)
+		fmt.Fprintln(stderr, "run with -h for help")
+		return 2
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case fs.NArg() > 0:
+		return usageErr("unexpected argument %q", fs.Arg(0))
+	case strings.TrimSpace(*cmdA) == "" || strings.TrimSpace(*cmdB) == "":
+		return usageErr("both agents are required: -a CMD -b CMD")
+	case *nGames < 1:
+		return usageErr("-games must be at least 1")
+	case *plies < 1:
+		return usageErr("-plies must be at least 1")
+	case *parallel < 1:
+		return usageErr("-parallel must be at least 1")
+	case set["time"] && set["single"]:
+		return usageErr("-time (GAME mode) and -single (SINGLE mode) exclude each other")
+	case !positive(*total):
+		return usageErr("-time must be a positive number of seconds")
+	case set["single"] && !positive(*single):
+		return usageErr("-single must be a positive number of seconds")
+	case !(*grace >= 0) || math.IsInf(*grace, 0):
+		return usageErr("-grace must be zero or a positive number of seconds")
+	}
+	g := findGame(games, *gameName)
+	if g == nil {
+		return usageErr("unknown game %q: want one of %s", *gameName, gameNames(games))
+	}
+	cfg := Config{
+		Game:        g,
+		Games:       *nGames,
+		Mode:        gamefile.Game,
+		Seconds:     *total,
+		MaxPlies:    *plies,
+		Strict:      *strict,
+		Parallel:    *parallel,
+		Grace:       time.Duration(*grace * float64(time.Second)),
+		Calibration: *calib,
+		Show:        *show,
+		Out:         *outDir,
+	}
+	if set["single"] {
+		cfg.Mode, cfg.Seconds = gamefile.Single, *single
+	}
+	switch *first {
+	case "alternate":
+		cfg.First = Alternate
+	case "a", "A":
+		cfg.First = AFirst
+	case "b", "B":
+		cfg.First = BFirst
+	default:
+		return usageErr("-first %q: want a, b or alternate", *first)
+	}
+	if cfg.Calibration != "" {
+		if _, err := os.Stat(cfg.Calibration); err != nil {
+			return usageErr("-calibration: %v", err)
+		}
+	}
+	cfg.Agents[0] = Agent{Name: *nameA, Command: absCommand(*cmdA)}
+	cfg.Agents[1] = Agent{Name: *nameB, Command: absCommand(*cmdB)}
+	for a, cmd := range []string{*cmdA, *cmdB} {
+		if cfg.Agents[a].Name == "" {
+			cfg.Agents[a].Name = filepath.Base(strings.Fields(cmd)[0])
+		}
+		cfg.Agents[a].Name = strings.Join(strings.Fields(cfg.Agents[a].Name), "_")
+	}
+	if cfg.Agents[0].Name == cfg.Agents[1].Name {
+		// Self-play: names tell the agents apart in records, so make them differ.
+		cfg.Agents[0].Name += "-a"
+		cfg.Agents[1].Name += "-b"
+	}
+	if cfg.Out == "" {
+		cfg.Out = freshDir(filepath.Join("runs", time.Now().Format("20060102-150405")))
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	mode := fmt.Sprintf("GAME %ss per side", gamefile.FormatSeconds(cfg.Seconds))
+	if cfg.Mode == gamefile.Single {
+		mode = fmt.Sprintf("SINGLE %ss per move", gamefile.FormatSeconds(cfg.Seconds))
+	}
+	fmt.Fprintf(stdout, "%s: %d games, %s vs %s, %s, ply cap %d; records in %s\n",
+		g.Name(), cfg.Games, cfg.Agents[0].Name, cfg.Agents[1].Name, mode, cfg.MaxPlies, cfg.Out)
+	results, err := Run(ctx, cfg, stdout)
+	fmt.Fprintln(stdout)
+	PrintSummary(stdout, &cfg, results)
+	if err != nil {
+		fmt.Fprintf(stderr, "referee: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func positive(v float64) bool { return v > 0 && !math.IsInf(v, 0) }
+
+// freshDir returns dir, or dir-2, dir-3, ... when it already exists, so that two matches
+// started in the same second do not mix their files.
+func freshDir(dir string) string {
+	name := dir
+	for i := 2; ; i++ {
+		if _, err := os.Stat(name); errors.Is(err, os.ErrNotExist) {
+			return name
+		}
+		name = fmt.Sprintf("%s-%d", dir, i)
+	}
+}
+
+func gameNames(games []Game) string {
+	var names []string
+	for _, g := range games {
+		names = append(names, g.Name())
+	}
+	return strings.Join(names, ", ")
+}
+
+func defaultGame(games []Game) string {
+	if len(games) == 0 {
+		return "none"
+	}
+	return games[0].Name()
+}
+
+// findGame returns the game called name, or the first game when name is empty.
+func findGame(games []Game, name string) Game {
+	for _, g := range games {
+		if name == "" || g.Name() == name {
+			return g
+		}
+	}
+	return nil
+}
+
+const validateUsage = `usage: validate [-strict] [-game NAME] [DIR]
+
+Judges DIR/output.txt (DIR defaults to .) as the move of the side to move in
+DIR/input.txt, as the official validator did, and prints "legal: <move>" (with any
+warnings, and "wins: ..." when the move wins the game) or "not legal: <why>".
+A missing final LF or CRLF is accepted with a warning unless -strict.
+Exit status: 0 legal, 1 not legal (or no output.txt), 2 bad usage or malformed input.txt.
+
+flags:
+`
+
+// ValidateMain judges one move from command-line arguments (without the program name) and
+// returns the exit status: 0 legal, 1 not legal, 2 bad usage or a malformed input.txt.
+func ValidateMain(games []Game, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	strict := fs.Bool("strict", false, "a missing final LF or CRLF in output.txt is not legal")
+	gameName := fs.String("game", "", "judge as this game ("+gameNames(games)+") instead of recognising it")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, validateUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintf(stderr, "validate: want one directory, got %d arguments\n", fs.NArg())
+		return 2
+	}
+	dir := "."
+	if fs.NArg() == 1 {
+		dir = fs.Arg(0)
+	}
+	lines, err := gamefile.ReadLines(filepath.Join(dir, "input.txt"))
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	var g Game
+	if *gameName != "" {
+		if g = findGame(games, *gameName); g == nil {
+			fmt.Fprintf(stderr, "validate: unknown game %q: want one of %s\n", *gameName, gameNames(games))
+			return 2
+		}
+	}
+	for _, cand := range games {
+		if g == nil && cand.Recognize(lines) {
+			g = cand
+		}
+	}
+	if g == nil && len(games) == 1 {
+		g = games[0] // its Load will say what is wrong with the input
+	}
+	if g == nil {
+		fmt.Fprintf(stderr, "input.txt: not the input of any known game (%s)\n", gameNames(games))
+		return 2
+	}
+	m, err := g.Load(lines)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	output, err := readOutput(filepath.Join(dir, "output.txt"))
+	if err != nil {
+		fmt.Fprintf(stdout, "not legal: %v\n", err)
+		return 1
+	}
+	side := m.SideName(m.ToMove())
+	if !m.HasMove() {
+		// The agent contract: with no legal move, write an empty output.txt.
+		if len(output) == 0 {
+			fmt.Fprintf(stdout, "legal: no move (%s has no legal move, and output.txt is empty)\n", side)
+			return 0
+		}
+		fmt.Fprintf(stdout, "not legal: %s has no legal move; want an empty output.txt\n", side)
+		return 1
+	}
+	mover := m.ToMove()
+	move, warnings, err := m.Play(output, *strict)
+	for _, w := range warnings {
+		fmt.Fprintf(stdout, "warning: output.txt: %s\n", w)
+	}
+	if err != nil {
+		fmt.Fprintf(stdout, "not legal: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "legal: %s\n", move)
+	if over, winner, reason := m.Over(); over && winner == mover {
+		fmt.Fprintf(stdout, "wins: %s\n", reason)
+	}
+	return 0
+}

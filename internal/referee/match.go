@@ -1,0 +1,432 @@
+package referee
+
+// A match: several games between the same two agents, with colours and the first move
+// rotated between games, played one or several at a time.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"gameagents/internal/gamefile"
+)
+
+// DefaultGrace is how long past its time the master let a move run before killing it.
+const DefaultGrace = 10 * time.Second
+
+// Agent is one player of a match: a shell command, run with /bin/sh -c in the agent's
+// directory, and the name records use for it.
+type Agent struct {
+	Name    string
+	Command string
+}
+
+// First says which agent moves first in each game.
+type First int
+
+const (
+	// Alternate rotates the first move and the colours so that, over four games, each
+	// agent plays each side both moving first and moving second.
+	Alternate First = iota
+	// AFirst and BFirst fix the first mover; colours alternate between games.
+	AFirst
+	BFirst
+)
+
+// Config describes a match.
+type Config struct {
+	Game        Game
+	Agents      [2]Agent // A and B
+	Games       int
+	Mode        gamefile.Mode // gamefile.Game: Seconds is each side's total; gamefile.Single: per move
+	Seconds     float64
+	MaxPlies    int           // the ply cap; the player with more time left wins there
+	Strict      bool          // a missing final LF or CRLF loses instead of warning
+	First       First         // who moves first in each game
+	Parallel    int           // games played at once; agents are single-threaded
+	Grace       time.Duration // wall time allowed past a move's time before the kill
+	Calibration string        // a calibration.txt copied into each agent directory, or ""
+	Out         string        // directory for records, summaries and agent directories
+	Show        bool          // print the board and clocks after every ply
+}
+
+// Result kinds: why a game ended, in one word for summaries and scripts.
+const (
+	KindWin      = "win"           // the game's rules declared a winner
+	KindDraw     = "draw"          // the game's rules declared a draw
+	KindTime     = "time"          // a clock ran out or a move was killed
+	KindNoOutput = "no output"     // output.txt was missing or unreadable
+	KindBad      = "bad output"    // output.txt was malformed or held an illegal move
+	KindNoMove   = "no legal move" // the side to move could not move: more time left wins
+	KindPlyCap   = "ply cap"       // the ply cap was reached: more time left wins
+)
+
+// Result is the outcome of one game. Agents are indexed 0 (A) and 1 (B).
+type Result struct {
+	Game       int    // 1-based
+	Side       [2]int // the side each agent played
+	First      int    // the agent that moved first
+	Winner     int    // the winning agent, or -1 for a draw
+	Kind       string // one of the Kind constants
+	Reason     string // what happened, in words
+	Plies      int    // moves accepted
+	Moves      [2]int // moves each agent was run for, the losing one included
+	CPU        [2]time.Duration
+	MaxMove    [2]time.Duration // the longest single move's CPU time
+	MaxMovePly [2]int           // the ply of that move
+	Left       [2]time.Duration // CPU time left at the end (GAME mode)
+	SideNames  [2]string        // the game's names of sides 0 and 1
+}
+
+// schedule returns the side agent A plays in game i (0-based) and the agent that moves
+// first. Alternating, the first mover changes every game and A's side follows 0,1,1,0, so
+// that games 1-4 give A: side 0 first, side 1 second, side 1 first, side 0 second.
+func schedule(i int, first First) (aSide, firstAgent int) {
+	switch first {
+	case AFirst:
+		return i % 2, 0
+	case BFirst:
+		return i % 2, 1
+	}
+	return (i + 1) / 2 % 2, i % 2
+}
+
+// Run plays the match described by cfg, printing progress (or, with cfg.Show, every ply) to
+// w, and returns the results of the games that finished, in game order. An error means the
+// referee itself failed (a directory it could not create, a command /bin/sh could not
+// start) or ctx was cancelled; results then hold the games finished before.
+func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
+	if cfg.Games < 1 || cfg.Parallel < 1 || cfg.MaxPlies < 1 || !(cfg.Seconds > 0) || math.IsInf(cfg.Seconds, 0) {
+		return nil, errors.New("referee: games, parallel and plies must be at least 1 and the time positive")
+	}
+	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
+		return nil, err
+	}
+	out := &printer{w: w}
+	results := make([]*Result, cfg.Games)
+	var (
+		mu       sync.Mutex
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	sem := make(chan struct{}, cfg.Parallel)
+	for i := range cfg.Games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			defer func() { <-sem }()
+			if ctx.Err() != nil {
+				return
+			}
+			r, err := playGame(ctx, &cfg, i+1, out)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				if firstErr == nil {
+					firstErr = fmt.Errorf("game %d: %w", i+1, err)
+				}
+				cancel() // the referee is broken: stop the other games too
+				return
+			}
+			results[i] = &r
+			out.print(progressLine(&cfg, &r))
+			if err := writeSummaryTSV(&cfg, results); err != nil && firstErr == nil {
+				firstErr = err
+			}
+		}()
+	}
+	wg.Wait()
+	var done []Result
+	for _, r := range results {
+		if r != nil {
+			done = append(done, *r)
+		}
+	}
+	if firstErr == nil && ctx.Err() != nil {
+		firstErr = ctx.Err()
+	}
+	return done, firstErr
+}
+
+// printer serialises the writes of games played in parallel, a block at a time.
+type printer struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (p *printer) print(lines ...string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, l := range lines {
+		fmt.Fprintln(p.w, l)
+	}
+}
+
+// gameWidth is the number of digits in game numbers of file names.
+func gameWidth(games int) int { return max(2, len(fmt.Sprint(games))) }
+
+// secs formats a duration as seconds the way input.txt writes them: the shortest decimal.
+func secs(d time.Duration) string { return gamefile.FormatSeconds(d.Seconds()) }
+
+// ms formats a CPU time to the millisecond, for people.
+func ms(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }
+
+// playGame plays game number n (1-based) to its end and writes its record.
+func playGame(ctx context.Context, cfg *Config, n int, out *printer) (Result, error) {
+	aSide, firstAgent := schedule(n-1, cfg.First)
+	r := Result{Game: n, Side: [2]int{aSide, 1 - aSide}, Winner: -1}
+	var agentOf [2]int // agent playing each side
+	agentOf[aSide], agentOf[1-aSide] = 0, 1
+	m := cfg.Game.New(r.Side[firstAgent])
+	r.First = agentOf[m.ToMove()] // the game may fix the first mover itself
+	r.SideNames = [2]string{m.SideName(0), m.SideName(1)}
+
+	// Directories: fresh state for each agent, as the master gave each game.
+	gameDir := filepath.Join(cfg.Out, fmt.Sprintf("game-%0*d", gameWidth(cfg.Games), n))
+	var dirs, logs [2]string
+	for a, letter := range []string{"A", "B"} {
+		dirs[a] = filepath.Join(gameDir, "agent-"+letter)
+		logs[a] = filepath.Join(gameDir, "agent-"+letter+".log")
+		if err := os.MkdirAll(dirs[a], 0o755); err != nil {
+			return r, err
+		}
+		for _, f := range []string{"playdata.txt", "output.txt", "input.txt"} {
+			if err := os.Remove(filepath.Join(dirs[a], f)); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return r, err
+			}
+		}
+		if cfg.Calibration != "" {
+			data, err := os.ReadFile(cfg.Calibration)
+			if err != nil {
+				return r, err
+			}
+			if err := os.WriteFile(filepath.Join(dirs[a], "calibration.txt"), data, 0o644); err != nil {
+				return r, err
+			}
+		}
+		if err := os.WriteFile(logs[a], nil, 0o644); err != nil {
+			return r, err
+		}
+	}
+	rec, err := os.Create(filepath.Join(cfg.Out, fmt.Sprintf("game-%0*d.txt", gameWidth(cfg.Games), n)))
+	if err != nil {
+		return r, err
+	}
+	defer rec.Close()
+	record := func(format string, args ...any) error {
+		_, err := fmt.Fprintf(rec, format+"\n", args...)
+		return err
+	}
+	who := func(a int) string { return fmt.Sprintf("%s (%s)", cfg.Agents[a].Name, r.SideNames[r.Side[a]]) }
+
+	record("referee record: %s, game %d of %d", cfg.Game.Name(), n, cfg.Games)
+	for a, letter := range []string{"A", "B"} {
+		record("agent %s: %s plays %s: %s", letter, cfg.Agents[a].Name, r.SideNames[r.Side[a]], cfg.Agents[a].Command)
+	}
+	record("first: %s", who(r.First))
+	if cfg.Mode == gamefile.Game {
+		record("time: GAME, %ss of CPU per side; a move still running %s past the time left is killed", gamefile.FormatSeconds(cfg.Seconds), secs(cfg.Grace))
+	} else {
+		record("time: SINGLE, %ss of CPU per move; a move still running %s past it is killed", gamefile.FormatSeconds(cfg.Seconds), secs(cfg.Grace))
+	}
+	record("ply cap: %d", cfg.MaxPlies)
+	if cfg.Strict {
+		record("judging: strict (a missing final LF or CRLF loses)")
+	} else {
+		record("judging: tolerant (a missing final LF and CRLF are accepted with a warning)")
+	}
+
+	total := time.Duration(math.Round(cfg.Seconds * 1e9))
+	r.Left = [2]time.Duration{total, total}
+	end := func(winner int, kind, reason string) {
+		r.Winner, r.Kind, r.Reason = winner, kind, reason
+	}
+	// byTime applies the draw rule: more time left wins (SINGLE: less CPU used).
+	byTime := func(kind, why string) {
+		a, b := r.Left[0], r.Left[1]
+		if cfg.Mode == gamefile.Single {
+			a, b = -r.CPU[0], -r.CPU[1]
+		}
+		clocks := fmt.Sprintf("time left %s %ss, %s %ss; more time left wins", cfg.Agents[0].Name, secs(r.Left[0]), cfg.Agents[1].Name, secs(r.Left[1]))
+		if cfg.Mode == gamefile.Single {
+			clocks = fmt.Sprintf("CPU used %s %s, %s %s; less CPU used wins", cfg.Agents[0].Name, ms(r.CPU[0]), cfg.Agents[1].Name, ms(r.CPU[1]))
+		}
+		switch {
+		case a > b:
+			end(0, kind, why+"; "+clocks)
+		case b > a:
+			end(1, kind, why+"; "+clocks)
+		default:
+			end(-1, kind, why+"; "+clocks+": equal, a draw")
+		}
+	}
+
+	for ply := 1; ; ply++ {
+		if over, winner, reason := m.Over(); over {
+			if winner < 0 {
+				end(-1, KindDraw, reason)
+			} else {
+				end(agentOf[winner], KindWin, reason)
+			}
+			break
+		}
+		if ply > cfg.MaxPlies {
+			byTime(KindPlyCap, fmt.Sprintf("ply cap: %d plies played", cfg.MaxPlies))
+			break
+		}
+		side := m.ToMove()
+		a := agentOf[side]
+		if !m.HasMove() {
+			byTime(KindNoMove, fmt.Sprintf("no legal move: %s cannot move", r.SideNames[side]))
+			record("ply %d: %s has no legal move", ply, who(a))
+			break
+		}
+		limit := total
+		if cfg.Mode == gamefile.Game {
+			limit = r.Left[a]
+		}
+		input := m.Input(cfg.Mode, secs(limit))
+		if err := os.Remove(filepath.Join(dirs[a], "output.txt")); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return r, err
+		}
+		if err := os.WriteFile(filepath.Join(dirs[a], "input.txt"), input, 0o644); err != nil {
+			return r, err
+		}
+		if err := appendLog(logs[a], fmt.Sprintf("--- ply %d ---\n", ply)); err != nil {
+			return r, err
+		}
+		t, err := runTurn(ctx, cfg.Agents[a].Command, dirs[a], limit+cfg.Grace, logs[a])
+		if err != nil {
+			return r, err
+		}
+		r.Moves[a]++
+		r.CPU[a] += t.cpu
+		if t.cpu > r.MaxMove[a] {
+			r.MaxMove[a], r.MaxMovePly[a] = t.cpu, ply
+		}
+		if cfg.Mode == gamefile.Game {
+			r.Left[a] -= t.cpu
+		}
+		status := ""
+		if t.exit != "" {
+			status = " (" + t.exit + ")"
+		}
+		lose := func(kind, why string) {
+			end(1-a, kind, fmt.Sprintf("%s loses: %s", who(a), why))
+			record("ply %d: %s loses: %s; cpu %s%s", ply, who(a), why, ms(t.cpu), status)
+		}
+		switch {
+		case t.killed:
+			lose(KindTime, fmt.Sprintf("still running after %s of wall time (time %ss + grace %ss), killed", ms(t.wall), secs(limit), secs(cfg.Grace)))
+		case cfg.Mode == gamefile.Game && r.Left[a] <= 0:
+			lose(KindTime, fmt.Sprintf("used %s of CPU with %ss left", ms(t.cpu), secs(limit)))
+		case cfg.Mode == gamefile.Single && t.cpu > limit:
+			lose(KindTime, fmt.Sprintf("used %s of CPU, over the %ss of a move", ms(t.cpu), secs(limit)))
+		}
+		if r.Kind != "" {
+			break
+		}
+		output, err := readOutput(filepath.Join(dirs[a], "output.txt"))
+		if err != nil {
+			lose(KindNoOutput, err.Error())
+			break
+		}
+		move, warnings, err := m.Play(output, cfg.Strict)
+		if err != nil {
+			lose(KindBad, err.Error())
+			break
+		}
+		r.Plies++
+		clock := "remaining " + secs(r.Left[a]) + "s"
+		if cfg.Mode == gamefile.Single {
+			clock = "of " + secs(limit) + "s"
+		}
+		line := fmt.Sprintf("ply %d: %s plays [%s] cpu %s %s%s", ply, who(a), move, ms(t.cpu), clock, status)
+		for _, w := range warnings {
+			line += "; warning: output.txt: " + w
+		}
+		record("%s", line)
+		if cfg.Show {
+			block := []string{fmt.Sprintf("game %d, %s", n, line)}
+			block = append(block, m.Render()...)
+			block = append(block, clocksLine(cfg, &r, who), "")
+			out.print(block...)
+		}
+	}
+	result := "draw"
+	if r.Winner >= 0 {
+		result = who(r.Winner) + " wins"
+	}
+	record("result: %s: %s", result, r.Reason)
+	record("plies: %d", r.Plies)
+	for a := range 2 {
+		record("cpu %s: %s in %d moves, longest %s (ply %d), left %ss", cfg.Agents[a].Name, ms(r.CPU[a]), r.Moves[a], ms(r.MaxMove[a]), r.MaxMovePly[a], secs(r.Left[a]))
+	}
+	if cfg.Show {
+		out.print(fmt.Sprintf("game %d: %s: %s", n, result, r.Reason), "")
+	}
+	return r, rec.Close()
+}
+
+// clocksLine shows both agents' clocks (GAME) or CPU used (SINGLE).
+func clocksLine(cfg *Config, r *Result, who func(int) string) string {
+	if cfg.Mode == gamefile.Game {
+		return fmt.Sprintf("clocks: %s %ss, %s %ss", who(0), secs(r.Left[0]), who(1), secs(r.Left[1]))
+	}
+	return fmt.Sprintf("cpu used: %s %s, %s %s", who(0), ms(r.CPU[0]), who(1), ms(r.CPU[1]))
+}
+
+// readOutput reads an agent's output.txt, at most gamefile.MaxInputBytes of it.
+func readOutput(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, errors.New("no output.txt")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot read output.txt: %v", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, gamefile.MaxInputBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("cannot read output.txt: %v", err)
+	}
+	if len(data) > gamefile.MaxInputBytes {
+		return nil, fmt.Errorf("output.txt is larger than %d bytes", gamefile.MaxInputBytes)
+	}
+	return data, nil
+}
+
+// progressLine is the one line printed when a game ends.
+func progressLine(cfg *Config, r *Result) string {
+	name := func(a int) string {
+		return fmt.Sprintf("%s (%s%s)", cfg.Agents[a].Name, r.SideNames[r.Side[a]], map[bool]string{true: ", first", false: ""}[r.First == a])
+	}
+	var what string
+	if r.Winner >= 0 {
+		what = fmt.Sprintf("%s beat %s", name(r.Winner), name(1-r.Winner))
+	} else {
+		what = fmt.Sprintf("draw between %s and %s", name(0), name(1))
+	}
+	return fmt.Sprintf("game %d/%d: %s in %d plies [%s] %s; cpu %s %s, %s %s",
+		r.Game, cfg.Games, what, r.Plies, r.Kind, oneLine(r.Reason),
+		cfg.Agents[0].Name, ms(r.CPU[0]), cfg.Agents[1].Name, ms(r.CPU[1]))
+}
+
+// oneLine keeps a reason on one line and free of tabs, for tables and TSV.
+func oneLine(s string) string {
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\t' || r == '\r' }), " ")
+}

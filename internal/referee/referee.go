@@ -1,0 +1,116 @@
+// Package referee plays whole games between two agent commands the way the official
+// CSCI-561 game master did, and validates single moves the way its validator did. It knows
+// no game: each game plugs in through the Game and Match interfaces (Halma's is
+// halma.Judge), so the same referee serves every game of the project.
+//
+// What a match guarantees, per game:
+//
+//   - Each agent runs in its own directory (<out>/game-NN/agent-A, agent-B), created for the
+//     game, with no playdata.txt (the master deleted it before each game) and, if one was
+//     given, a copy of calibration.txt.
+//   - Every turn the referee removes output.txt, writes a fresh input.txt for the side to
+//     move, and runs the agent's command with /bin/sh -c in that directory, in a process
+//     group of its own. Line 3 of input.txt is the mover's CPU time left in the game (GAME
+//     mode) or the fixed time of every move (SINGLE mode).
+//   - The CPU time charged for a move is user+sys of the whole process tree that the shell
+//     waited for, as the kernel reports it on wait4, process start-up included. The master
+//     charged user time only (/usr/bin/time -f %U), so the referee is slightly stricter.
+//   - A move still running when its time plus the grace (the master's 10 s) has passed on the
+//     wall clock is killed with its whole process group and loses on time. After every
+//     move, GAME mode subtracts the CPU time from the mover's clock and a clock at or below
+//     zero loses; SINGLE mode loses a move that used more than its time. The master only
+//     noticed an exhausted clock at the player's next turn ("Not running X because of
+//     negative remaining time"), so an over-time winning move still won there; here it
+//     loses at once, which is what the rules say.
+//   - A missing output.txt, a malformed one, or an illegal move loses, and the reason says
+//     exactly what was wrong. Judging is as tolerant as the official Halma validator: a
+//     missing final LF and CRLF line endings are accepted with a warning, unless strict.
+//   - After each move the game's own rules decide a win (Match.Over). A side with no legal
+//     move, or a game that reaches the ply cap, ends with the Halma draw rule: the player
+//     with more CPU time left wins (in SINGLE mode, the one that used less); equal is a draw.
+//
+// Every game leaves a record (<out>/game-NN.txt: header, one line per ply, result) and the
+// match a summary (<out>/summary.tsv) besides the table printed at the end.
+package referee
+
+import (
+	"fmt"
+	"strings"
+
+	"gameagents/internal/gamefile"
+)
+
+// Game is one game's rules as the referee and the validator need them. Sides are numbered
+// 0 and 1 in the game's own terms (for Halma 0 is BLACK and 1 is WHITE); the referee maps
+// its two agents onto them.
+type Game interface {
+	// Name is the game's name on the command line, e.g. "halma".
+	Name() string
+	// Recognize reports whether the lines of an input.txt (as gamefile.ReadLines returns
+	// them) belong to this game. It looks only at the shape, so that a malformed input of
+	// the game is still recognised and Load can say what is wrong with it.
+	Recognize(input []gamefile.Line) bool
+	// New starts a game from the initial position with side first to move. A game whose
+	// rules fix the first mover ignores first; Match.ToMove tells who it is.
+	New(first int) Match
+	// Load builds a position from the lines of an input.txt. Its errors name the file
+	// input.txt and the line, as gamefile.Error does.
+	Load(input []gamefile.Line) (Match, error)
+}
+
+// Match is a game in progress. Its methods are called from one goroutine.
+type Match interface {
+	// ToMove returns the side to move, 0 or 1.
+	ToMove() int
+	// SideName returns the game's token for a side, e.g. "BLACK".
+	SideName(side int) string
+	// Input returns the input.txt the side to move is given.
+	Input(mode gamefile.Mode, seconds string) []byte
+	// HasMove reports whether the side to move has any legal move (a pass token, where the
+	// game has one, counts as a move). When it has none the referee ends the game.
+	HasMove() bool
+	// Play judges output, the bytes of the mover's output.txt, with the tolerance of
+	// SplitOutput, and on success applies the move and passes the turn. move is the move as
+	// the master logged it (Halma: "J 1,1 3,3 ; J 3,3 5,5"); warnings are the tolerated
+	// irregularities. An error means a malformed file or an illegal move, which loses; it
+	// says exactly what is wrong, and the match is unchanged.
+	Play(output []byte, strict bool) (move string, warnings []string, err error)
+	// Over reports whether the game has ended by its own rules; winner is the winning
+	// side, or -1 for a draw; reason says why, e.g. "BLACK filled the opposing camp".
+	Over() (over bool, winner int, reason string)
+	// Render draws the position for people watching, one string per line.
+	Render() []string
+}
+
+// SplitOutput splits the bytes of an output.txt into lines with the tolerance of the
+// official Halma validator (shared/spec/common.md): a last line without its LF and CRLF
+// line endings are accepted with a warning, or rejected when strict. A CR anywhere else is
+// an error. Empty output gives no lines and no error: whether that is a move is the game's
+// call. Nothing else is trimmed: the game judges every line as written, and line N of the
+// result is line N of the file.
+func SplitOutput(output []byte, strict bool) (lines []string, warnings []string, err error) {
+	if len(output) == 0 {
+		return nil, nil, nil
+	}
+	text := string(output)
+	if i := strings.Index(text, "\r\n"); i >= 0 {
+		line := 1 + strings.Count(text[:i], "\n")
+		if strict {
+			return nil, nil, fmt.Errorf("line %d ends with CRLF, want LF", line)
+		}
+		warnings = append(warnings, fmt.Sprintf("CRLF line endings from line %d (accepted; strict judging rejects them)", line))
+		text = strings.ReplaceAll(text, "\r\n", "\n")
+	}
+	if i := strings.IndexByte(text, '\r'); i >= 0 {
+		return nil, warnings, fmt.Errorf("line %d holds a carriage return (CR) not followed by LF", 1+strings.Count(text[:i], "\n"))
+	}
+	if !strings.HasSuffix(text, "\n") {
+		line := 1 + strings.Count(text, "\n")
+		if strict {
+			return nil, warnings, fmt.Errorf("line %d, the last, does not end with LF", line)
+		}
+		warnings = append(warnings, fmt.Sprintf("line %d, the last, does not end with LF (accepted; strict judging rejects it)", line))
+		text += "\n"
+	}
+	return strings.Split(strings.TrimSuffix(text, "\n"), "\n"), warnings, nil
+}

@@ -1,0 +1,120 @@
+package referee
+
+// The match summary: summary.tsv for scripts, a table and totals for people.
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"gameagents/internal/gamefile"
+)
+
+// TSVHeader is the first line of summary.tsv. Times are seconds; winner is A, B or - (draw);
+// first is the agent (A or B) that moved first; a_side and b_side are the game's side names.
+const TSVHeader = "game\ta_side\tb_side\tfirst\twinner\twinner_name\tkind\treason\tplies\tcpu_a\tcpu_b\tmax_move_a\tmax_move_b\tleft_a\tleft_b"
+
+var letters = [2]string{"A", "B"}
+
+// writeSummaryTSV rewrites <out>/summary.tsv with the games finished so far (nil entries are
+// games still running), so that an interrupted match still leaves a summary.
+func writeSummaryTSV(cfg *Config, results []*Result) error {
+	var sb strings.Builder
+	sb.WriteString(TSVHeader + "\n")
+	for _, r := range results {
+		if r == nil {
+			continue
+		}
+		winner, winnerName := "-", "-"
+		if r.Winner >= 0 {
+			winner, winnerName = letters[r.Winner], cfg.Agents[r.Winner].Name
+		}
+		f := func(d time.Duration) string { return fmt.Sprintf("%.6f", d.Seconds()) }
+		fields := []string{
+			fmt.Sprint(r.Game), r.SideNames[r.Side[0]], r.SideNames[r.Side[1]], letters[r.First],
+			winner, oneLine(winnerName), r.Kind, oneLine(r.Reason), fmt.Sprint(r.Plies),
+			f(r.CPU[0]), f(r.CPU[1]), f(r.MaxMove[0]), f(r.MaxMove[1]), f(r.Left[0]), f(r.Left[1]),
+		}
+		sb.WriteString(strings.Join(fields, "\t") + "\n")
+	}
+	return gamefile.WriteAtomic(filepath.Join(cfg.Out, "summary.tsv"), []byte(sb.String()))
+}
+
+// PrintSummary writes the per-game table and the totals of a match.
+func PrintSummary(w io.Writer, cfg *Config, results []Result) {
+	names := [2]string{cfg.Agents[0].Name, cfg.Agents[1].Name}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "game\tA side\tfirst\tplies\twinner\tkind\tcpu %s\tcpu %s\tlongest %s\tlongest %s\treason\n", names[0], names[1], names[0], names[1])
+	for _, r := range results {
+		winner := "draw"
+		if r.Winner >= 0 {
+			winner = fmt.Sprintf("%s (%s)", names[r.Winner], letters[r.Winner])
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Game, r.SideNames[r.Side[0]], letters[r.First],
+			r.Plies, winner, r.Kind, ms(r.CPU[0]), ms(r.CPU[1]), ms(r.MaxMove[0]), ms(r.MaxMove[1]), oneLine(r.Reason))
+	}
+	tw.Flush()
+	if len(results) == 0 {
+		fmt.Fprintln(w, "no game finished")
+		return
+	}
+
+	var (
+		wins        [2]int
+		draws       int
+		bySide      = map[string]int{}
+		sideOrder   []string
+		firstWins   int
+		secondWins  int
+		maxMove     [2]time.Duration
+		maxGame     [2]int
+		maxPly      [2]int
+		cpu         [2]time.Duration
+		kinds       = map[string]int{}
+		kindOrder   []string
+		sideNamesOK bool
+	)
+	for _, r := range results {
+		if !sideNamesOK {
+			sideOrder = []string{r.SideNames[0], r.SideNames[1]}
+			sideNamesOK = true
+		}
+		if kinds[r.Kind] == 0 {
+			kindOrder = append(kindOrder, r.Kind)
+		}
+		kinds[r.Kind]++
+		if r.Winner < 0 {
+			draws++
+		} else {
+			wins[r.Winner]++
+			bySide[r.SideNames[r.Side[r.Winner]]]++
+			if r.Winner == r.First {
+				firstWins++
+			} else {
+				secondWins++
+			}
+		}
+		for a := range 2 {
+			cpu[a] += r.CPU[a]
+			if r.MaxMove[a] > maxMove[a] {
+				maxMove[a], maxGame[a], maxPly[a] = r.MaxMove[a], r.Game, r.MaxMovePly[a]
+			}
+		}
+	}
+	n := time.Duration(len(results))
+	fmt.Fprintf(w, "\n%d games: %s %d wins, %s %d wins, %d draws\n", len(results), names[0], wins[0], names[1], wins[1], draws)
+	fmt.Fprintf(w, "wins by side: %s %d, %s %d\n", sideOrder[0], bySide[sideOrder[0]], sideOrder[1], bySide[sideOrder[1]])
+	fmt.Fprintf(w, "wins by move order: first mover %d, second mover %d\n", firstWins, secondWins)
+	var ends []string
+	for _, k := range kindOrder {
+		ends = append(ends, fmt.Sprintf("%s %d", k, kinds[k]))
+	}
+	fmt.Fprintf(w, "ends: %s\n", strings.Join(ends, ", "))
+	for a := range 2 {
+		fmt.Fprintf(w, "%s: longest move %s (game %d, ply %d), mean CPU per game %s\n",
+			names[a], ms(maxMove[a]), maxGame[a], maxPly[a], ms(cpu[a]/n))
+	}
+}
