@@ -201,6 +201,7 @@ const (
 	gameMinReserve = 1.0  // GAME: ... and at least this many seconds when the clock allows
 	gameHardFactor = 3.0  // GAME: the guard allows a move this many times its share
 	gameHardShare  = 0.25 // GAME: ... but never more than this fraction of what is left
+	gameMinMoves   = 10   // GAME: plan as if at least this many moves were left
 )
 
 // PlanMove turns the header's time into a plan. In GAME mode what is left is spread over
@@ -219,9 +220,9 @@ func PlanMove(h gamefile.Header, movesLeft int, hist history) Plan {
 		reserve = min(minRes, total/4)
 	}
 	spendable := total - reserve
-	if movesLeft < 1 {
-		movesLeft = 1
-	}
+	// Estimates of the moves left are rough, and a game can always last longer than
+	// expected: never plan a move for more than a tenth of what can be spent.
+	movesLeft = max(movesLeft, gameMinMoves)
 	// The overhead each move costs beyond its search (start-up, writes), as measured.
 	overhead := startupReserve
 	if hist.moves > 0 && hist.overhead > overhead {

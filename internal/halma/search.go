@@ -108,6 +108,9 @@ func NewEngine(ttEntries int) *Engine {
 	return e
 }
 
+// ClearTT empties the transposition table, so that a search starts from nothing.
+func (e *Engine) ClearTT() { clear(e.tt) }
+
 // SetSeen gives the positions of the game so far (PositionKey values) for repetition
 // detection.
 func (e *Engine) SetSeen(keys []uint64) {
@@ -347,8 +350,7 @@ func (e *Engine) frontier(c Color, ply int, moves []Move, beta int32) (int32, Mo
 	childKey := e.board.PositionKey(c) ^ sideKey
 	best := int32(-infinity)
 	var bestMove Move
-	e.nodes += int64(len(moves))
-	for _, m := range moves {
+	for i, m := range moves {
 		score := base + moveGain(c, m)
 		if target[m.To] && !target[m.From] && e.board.campOcc[c] == CampSize-1 {
 			score = WinScore - int32(ply) - 1 // fills the last free square of the camp
@@ -361,10 +363,12 @@ func (e *Engine) frontier(c Color, ply int, moves []Move, beta int32) (int32, Mo
 		if score > best {
 			best, bestMove = score, m
 			if best >= beta {
-				break
+				e.nodes += int64(i + 1)
+				return best, bestMove
 			}
 		}
 	}
+	e.nodes += int64(len(moves))
 	return best, bestMove
 }
 

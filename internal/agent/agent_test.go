@@ -1,0 +1,175 @@
+package agent
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"gameagents/internal/clock"
+	"gameagents/internal/gamefile"
+)
+
+func header(mode gamefile.Mode, secs float64) gamefile.Header {
+	return gamefile.Header{Mode: mode, Seconds: secs, Time: gamefile.FormatSeconds(secs)}
+}
+
+// TestPlanMoveWithinTime: for every clock, the guard leaves the start-up reserve and the
+// plan never exceeds the time given; GAME plans spread the clock over the moves left.
+func TestPlanMoveWithinTime(t *testing.T) {
+	for _, tc := range []struct {
+		mode      gamefile.Mode
+		secs      float64
+		movesLeft int
+	}{
+		{gamefile.Single, 30, 0}, {gamefile.Single, 1, 0}, {gamefile.Single, 0.1, 0},
+		{gamefile.Single, 0.01, 0}, {gamefile.Single, 1e-5, 0},
+		{gamefile.Game, 300, 130}, {gamefile.Game, 300, 1}, {gamefile.Game, 5, 40},
+		{gamefile.Game, 0.5, 10}, {gamefile.Game, 0.01, 3},
+	} {
+		p := PlanMove(header(tc.mode, tc.secs), tc.movesLeft, history{})
+		total := time.Duration(tc.secs * float64(time.Second))
+		if p.Soft > p.Hard || p.Hard+startupReserve > total && p.Hard > 0 {
+			t.Errorf("PlanMove(%v %v, %d) = %+v, want Soft <= Hard <= %v - reserve", tc.mode, tc.secs, tc.movesLeft, p, total)
+		}
+		if tc.mode == gamefile.Game && tc.secs >= 5 && p.Hard > total/4 {
+			t.Errorf("PlanMove(GAME %v, %d) hard %v, want at most a quarter of the clock", tc.secs, tc.movesLeft, p.Hard)
+		}
+	}
+	a := PlanMove(header(gamefile.Game, 300), 130, history{})
+	b := PlanMove(header(gamefile.Game, 300), 20, history{})
+	if a.Soft >= b.Soft {
+		t.Errorf("PlanMove soft with 130 moves left %v, with 20 %v: want fewer moves to get more time", a.Soft, b.Soft)
+	}
+}
+
+// TestReadPlaydataTolerant: damaged, foreign or stale files are ignored with a message.
+func TestReadPlaydataTolerant(t *testing.T) {
+	good := "gameagents-playdata 1 halma\nmoves 3\nremaining 250.5\noverhead_ns 7000000\nseen 1\n"
+	for _, tc := range []struct {
+		name, content string
+		secs          float64
+		wantMoves     int
+		wantGame      []string
+		wantLog       string
+	}{
+		{"good", good, 240, 3, []string{"seen 1"}, ""},
+		{"new game", good, 300, 0, nil, "earlier game"},
+		{"other game", strings.Replace(good, "halma", "reversi", 1), 240, 0, nil, "want"},
+		{"truncated", "gameagents-playdata 1 halma\nmoves 3\n", 240, 0, nil, "want"},
+		{"garbage", "\x00\x01zzz", 240, 0, nil, "want"},
+		{"bad number", strings.Replace(good, "moves 3", "moves x", 1), 240, 0, nil, "damaged"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "playdata.txt")
+			os.WriteFile(path, []byte(tc.content), 0o644)
+			var log bytes.Buffer
+			pd := readPlaydata(path, "halma", header(gamefile.Game, tc.secs), &log)
+			if pd.history.moves != tc.wantMoves || strings.Join(pd.game, "|") != strings.Join(tc.wantGame, "|") {
+				t.Errorf("readPlaydata = %+v, want %d moves and %q", pd, tc.wantMoves, tc.wantGame)
+			}
+			if !strings.Contains(log.String(), tc.wantLog) || (tc.wantLog == "" && log.Len() > 0) {
+				t.Errorf("log = %q, want it to mention %q", log.String(), tc.wantLog)
+			}
+		})
+	}
+}
+
+type fakeGame struct{}
+
+func (fakeGame) Name() string                         { return "fake" }
+func (fakeGame) Recognize(lines []gamefile.Line) bool { return true }
+func (fakeGame) Parse(file string, lines []gamefile.Line) (Position, error) {
+	h, body, err := gamefile.ParseHeader(file, lines)
+	if err != nil {
+		return nil, err
+	}
+	if len(body) != 0 {
+		return nil, gamefile.Errorf(file, body[0].Num, "unexpected line")
+	}
+	return fakePosition{h}, nil
+}
+func (fakeGame) DefaultRate() float64        { return 1e6 }
+func (fakeGame) Calibrate(nodes int64) int64 { return nodes }
+
+type fakePosition struct{ h gamefile.Header }
+
+func (p fakePosition) Header() gamefile.Header { return p.h }
+func (fakePosition) MovesLeft() int            { return 10 }
+func (fakePosition) Play(s *Session) []string {
+	s.Emit([]string{"MOVE", strings.Repeat("x", int(s.Nodes%7))})
+	return []string{"memo"}
+}
+
+// TestReadCalibration: the calibrated rate is used; a missing or implausible one falls
+// back to the default and says so.
+func TestReadCalibration(t *testing.T) {
+	for _, tc := range []struct {
+		name, content string
+		want          float64
+		wantLog       string
+	}{
+		{"good", CalibrationVersion + "\nother.nodes_per_second 5\nfake.nodes_per_second 2500000\n", 2.5e6, ""},
+		{"missing key", CalibrationVersion + "\n", 1e6, "no fake.nodes_per_second"},
+		{"implausible", CalibrationVersion + "\nfake.nodes_per_second 1e30\n", 1e6, "implausible"},
+		{"old version", "gameagents-calibration 0\nfake.nodes_per_second 5e6\n", 1e6, "want"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "calibration.txt")
+			os.WriteFile(path, []byte(tc.content), 0o644)
+			var log bytes.Buffer
+			if got := ReadCalibration(path, fakeGame{}, &log); got != tc.want {
+				t.Errorf("ReadCalibration = %v, want %v", got, tc.want)
+			}
+			if !strings.Contains(log.String(), tc.wantLog) || (tc.wantLog == "" && log.Len() > 0) {
+				t.Errorf("log = %q, want it to mention %q", log.String(), tc.wantLog)
+			}
+		})
+	}
+}
+
+// TestRunBadInputTouchesNothing: a malformed input exits 2 with file:line: problem and
+// leaves output.txt and playdata.txt as they were.
+func TestRunBadInputTouchesNothing(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "input.txt"), []byte("GAME\nX\n0\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "output.txt"), []byte("old\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "playdata.txt"), []byte("keep\n"), 0o644)
+	var log bytes.Buffer
+	if got := Run([]Game{fakeGame{}}, Options{Dir: dir, Log: &log, Clock: &clock.Fake{}}); got != ExitBadInput {
+		t.Errorf("Run = %d, want %d", got, ExitBadInput)
+	}
+	if !strings.HasPrefix(log.String(), "input.txt:3: ") {
+		t.Errorf("stderr = %q, want input.txt:3: ...", log.String())
+	}
+	for name, want := range map[string]string{"output.txt": "old\n", "playdata.txt": "keep\n"} {
+		if got, _ := os.ReadFile(filepath.Join(dir, name)); string(got) != want {
+			t.Errorf("%s = %q, want %q untouched", name, got, want)
+		}
+	}
+}
+
+// TestRunWritesMoveAndPlaydata: a good input gets its move and the playdata the game
+// returned, behind the lifecycle's history.
+func TestRunWritesMoveAndPlaydata(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "input.txt"), []byte("GAME\nX\n100\n"), 0o644)
+	var log bytes.Buffer
+	if got := Run([]Game{fakeGame{}}, Options{Dir: dir, Log: &log, Clock: &clock.Fake{}}); got != ExitOK {
+		t.Fatalf("Run = %d, want 0; log %s", got, log.String())
+	}
+	out, _ := os.ReadFile(filepath.Join(dir, "output.txt"))
+	if !strings.HasPrefix(string(out), "MOVE\n") {
+		t.Errorf("output.txt = %q, want the move", out)
+	}
+	pd, _ := os.ReadFile(filepath.Join(dir, "playdata.txt"))
+	if !strings.HasPrefix(string(pd), "gameagents-playdata 1 fake\nmoves 1\nremaining 100\n") || !strings.HasSuffix(string(pd), "memo\n") {
+		t.Errorf("playdata.txt = %q", pd)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 3 {
+		t.Errorf("directory holds %d files, want input, output and playdata only", len(entries))
+	}
+}

@@ -1,0 +1,115 @@
+package halma
+
+import (
+	"path/filepath"
+	"testing"
+
+	"gameagents/internal/gamefile"
+)
+
+func readCase(t *testing.T, name string) *Input {
+	t.Helper()
+	lines, err := gamefile.ReadLines(filepath.Join("testdata", "cases", name+"-input.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := ParseInput("input.txt", lines)
+	if err != nil {
+		t.Fatalf("case %s: %v", name, err)
+	}
+	return in
+}
+
+// TestSearchFindsWin: in the assignment's examples 1 and 2 a move fills the last free
+// square of the target camp; the engine must play a winning move at every depth.
+func TestSearchFindsWin(t *testing.T) {
+	for _, name := range []string{"003", "004", "007", "025"} {
+		in := readCase(t, name)
+		for depth := 1; depth <= 3; depth++ {
+			e := NewEngine(1 << 12)
+			r := e.Search(in.Board, in.ToMove, Limits{MaxDepth: depth}, nil)
+			b := *in.Board
+			b.Move(r.Move.From, r.Move.To)
+			if !b.Wins(in.ToMove) {
+				t.Errorf("case %s depth %d: Search = %v (score %d), not a winning move", name, depth, r.Move, r.Score)
+			}
+			if r.Score != WinScore-1 {
+				t.Errorf("case %s depth %d: score %d, want %d", name, depth, r.Score, WinScore-1)
+			}
+		}
+	}
+}
+
+// referenceNegamax is the slow, obviously correct search the engine must agree with:
+// every move, no pruning, no tables.
+func referenceNegamax(b *Board, c Color, depth, ply int, g *Generator) int32 {
+	if depth == 0 {
+		return Evaluate(b, c)
+	}
+	moves := g.Generate(b, c, Preferred, make([]Move, 0, MaxMoves))
+	if len(moves) == 0 {
+		return Evaluate(b, c)
+	}
+	best := int32(-infinity)
+	for _, m := range moves {
+		b.Move(m.From, m.To)
+		var s int32
+		if b.Wins(c) {
+			s = WinScore - int32(ply) - 1
+		} else {
+			s = -referenceNegamax(b, c.Other(), depth-1, ply+1, g)
+		}
+		b.Move(m.To, m.From)
+		best = max(best, s)
+	}
+	return best
+}
+
+// TestSearchMatchesMinimax: with the features that change scores (reductions, repetition)
+// off, the alpha-beta search with its TT, frontier shortcut and ordering returns exactly
+// the minimax score.
+func TestSearchMatchesMinimax(t *testing.T) {
+	for _, name := range []string{"003", "008", "041", "047", "057", "064"} {
+		in := readCase(t, name)
+		for depth := 1; depth <= 3; depth++ {
+			var g Generator
+			want := referenceNegamax(in.Board, in.ToMove, depth, 0, &g)
+			e := NewEngine(1 << 14)
+			e.Features = Features{NoLMR: true, NoRepetition: true}
+			r := e.Search(in.Board, in.ToMove, Limits{MaxDepth: depth}, nil)
+			if r.Score != want && len(g.Generate(in.Board, in.ToMove, Preferred, nil)) > 1 {
+				t.Errorf("case %s depth %d: Search score %d, want minimax %d", name, depth, r.Score, want)
+			}
+		}
+	}
+}
+
+// TestSearchDeterministic: the same position and node budget give the same move.
+func TestSearchDeterministic(t *testing.T) {
+	for _, p := range CalibrationPositions() {
+		r1 := NewEngine(1<<16).Search(p.Board, p.ToMove, Limits{Nodes: 200_000}, nil)
+		r2 := NewEngine(1<<16).Search(p.Board, p.ToMove, Limits{Nodes: 200_000}, nil)
+		if r1 != r2 {
+			t.Errorf("%s: Search = %+v then %+v, want equal", p.Name, r1, r2)
+		}
+	}
+}
+
+// TestSearchAvoidsRepetitionWhenAhead: a position already seen scores as a draw, so a
+// side that is ahead does not return to it.
+func TestSearchAvoidsRepetitionWhenAhead(t *testing.T) {
+	in := readCase(t, "010")
+	b, c := in.Board, in.ToMove
+	e := NewEngine(1 << 16)
+	r := e.Search(b, c, Limits{MaxDepth: 2}, nil)
+	if r.Score <= 0 {
+		t.Skipf("side to move is not ahead (score %d)", r.Score)
+	}
+	after := *b
+	after.Move(r.Move.From, r.Move.To)
+	e.SetSeen([]uint64{after.PositionKey(c.Other())})
+	r2 := e.Search(b, c, Limits{MaxDepth: 2}, nil)
+	if r2.Move == r.Move {
+		t.Errorf("with %v's result seen before, Search = %v again, want another move", r.Move, r2.Move)
+	}
+}
