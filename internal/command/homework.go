@@ -3,7 +3,13 @@ package command
 import (
 	"fmt"
 	"io"
+
+	"gameagents/internal/halma"
+	"gameagents/internal/referee"
 )
+
+// Judges lists every game the referee and the validator know, in recognition order.
+var Judges = []referee.Game{halma.Judge{}}
 
 // HomeworkMain is the umbrella binary: no arguments plays input.txt's game in the current
 // directory; the subcommands are for people.
@@ -14,6 +20,10 @@ func HomeworkMain(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "play":
 		return GameMain("homework play", Games, args[1:], stderr)
+	case "referee":
+		return referee.Main(Judges, args[1:], stdout, stderr)
+	case "validate":
+		return referee.ValidateMain(Judges, args[1:], stdout, stderr)
 	case "calibrate":
 		return CalibrateMain(Games, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -34,7 +44,7 @@ With no arguments, plays the move of the game in ./input.txt (Halma now) and wri
 Subcommands:
   play [-player NAME] [-depth N] [-dir DIR]   play one move (players: engine, random, greedy, minimax)
   referee -a CMD -b CMD [flags]               play a match between two agent commands (-h for flags)
-  validate [-strict] DIR                      judge DIR/output.txt as the move for DIR/input.txt
+  validate [-strict] [DIR]                    judge DIR/output.txt as the move for DIR/input.txt
   calibrate [-dir DIR] [-seconds S]           measure this machine, write calibration.txt
   help                                        this text
 `)

@@ -2,62 +2,102 @@ package halma
 
 import (
 	"flag"
+	"math"
+	"math/rand/v2"
 	"testing"
 )
 
-var arena = flag.Int("arena", 0, "play this many in-process games of the engine against minimax (tuning aid)")
-var arenaNodes = flag.Int64("arena-nodes", 300_000, "engine node budget per move in -arena games")
-var arenaDepth = flag.Int("arena-depth", 2, "minimax depth in -arena games")
+var (
+	arena      = flag.Int("arena", 0, "play this many in-process games (a tuning aid; strength claims come from the referee)")
+	arenaNodes = flag.Int64("arena-nodes", 300_000, "engine node budget per move in -arena games")
+	arenaVs    = flag.String("arena-vs", "minimax", "the opponent in -arena games: minimax, greedy, or the engine without a feature: notc, nopvs, nokillers, nohistory, nolmr, norepetition")
+	arenaDepth = flag.Int("arena-depth", 2, "minimax depth in -arena games")
+)
 
-// TestArena plays the engine against the reference minimax in process, for quick tuning.
-// It is skipped unless -arena N is given; strength claims come from the referee.
+// arenaRandomPlies opening plies are random, the same for the four games of a group (both
+// colours, both first movers), so that each opening is played from both sides.
+const arenaRandomPlies = 4
+
+// arenaPlayer chooses a move; seen holds the game's positions so far.
+type arenaPlayer func(b *Board, c Color, seen []uint64) Move
+
+func engineArenaPlayer(f Features) arenaPlayer {
+	e := NewEngine(1 << 20)
+	e.Features = f
+	return func(b *Board, c Color, seen []uint64) Move {
+		e.ClearTT() // as the real agent: a fresh process every move
+		e.SetSeen(seen)
+		return e.Search(b, c, Limits{Nodes: *arenaNodes}, nil).Move
+	}
+}
+
+func opponentArenaPlayer(t *testing.T) arenaPlayer {
+	var g Generator
+	switch *arenaVs {
+	case "minimax":
+		return func(b *Board, c Color, _ []uint64) Move { return Minimax(b, c, *arenaDepth, &g) }
+	case "greedy":
+		return func(b *Board, c Color, _ []uint64) Move {
+			return Greedy(b, c, g.Generate(b, c, Legal, make([]Move, 0, MaxMoves)))
+		}
+	}
+	f := map[string]Features{
+		"nott": {NoTT: true}, "nopvs": {NoPVS: true}, "nokillers": {NoKillers: true},
+		"nohistory": {NoHistory: true}, "nolmr": {NoLMR: true}, "norepetition": {NoRepetition: true},
+	}
+	feat, ok := f[*arenaVs]
+	if !ok {
+		t.Fatalf("unknown -arena-vs %q", *arenaVs)
+	}
+	return engineArenaPlayer(feat)
+}
+
+// TestArena plays the engine against an opponent in process, both colours and both first
+// movers in turn, and reports the score with its standard error.
 func TestArena(t *testing.T) {
 	if *arena == 0 {
 		t.Skip("run with -arena N")
 	}
-	wins := 0
+	engine, opponent := engineArenaPlayer(Features{}), opponentArenaPlayer(t)
+	var g Generator
+	points := 0.0
 	for game := 0; game < *arena; game++ {
 		b := StartBoard()
 		engineColor := Color(game % 2)
 		toMove := Color((game / 2) % 2)
-		e := NewEngine(1 << 20)
-		var g Generator
 		var seen []uint64
-		winner, plies := Color(0), 0
+		rng := rand.New(rand.NewPCG(uint64(game/4), 1))
+		result, plies := 0.5, 0
 		for ; plies < 1000; plies++ {
-			var m Move
+			player := opponent
 			if toMove == engineColor {
-				e.SetSeen(seen)
-				r := e.Search(b, toMove, Limits{Nodes: *arenaNodes}, nil)
-				m = r.Move
+				player = engine
+			}
+			var m Move
+			if plies < arenaRandomPlies { // varied openings: deterministic players repeat games
+				moves := g.Generate(b, toMove, Preferred, make([]Move, 0, MaxMoves))
+				m = moves[rng.IntN(len(moves))]
 			} else {
-				m = Minimax(b, toMove, *arenaDepth, &g)
+				m = player(b, toMove, seen)
 			}
-			if m == (Move{}) {
-				t.Fatalf("game %d ply %d: %v has no move", game, plies, toMove)
-			}
-			if !g.IsLegal(b, toMove, m) {
-				t.Fatalf("game %d ply %d: illegal %v", game, plies, m)
+			if m == (Move{}) || !g.IsLegal(b, toMove, m) {
+				t.Fatalf("game %d ply %d: %v plays %v: not a legal move", game, plies, toMove, m)
 			}
 			b.Move(m.From, m.To)
 			seen = append(seen, b.PositionKey(toMove.Other()))
 			if b.Wins(toMove) {
-				winner = toMove
+				result = 0
+				if toMove == engineColor {
+					result = 1
+				}
 				break
 			}
 			toMove = toMove.Other()
 		}
-		if plies >= 1000 {
-			t.Logf("game %d: ply cap", game)
-			for _, r := range b.Rows() {
-				t.Log(r)
-			}
-			continue
-		}
-		if winner == engineColor {
-			wins++
-		}
-		t.Logf("game %d: engine %v, first %v: winner %v after %d plies", game, engineColor, Color((game/2)%2), winner, plies+1)
+		points += result
+		t.Logf("game %d: engine %v, %v first: engine scores %v after %d plies", game, engineColor, Color((game/2)%2), result, plies+1)
 	}
-	t.Logf("engine won %d of %d", wins, *arena)
+	n := float64(*arena)
+	p := points / n
+	t.Logf("engine vs %s: %.1f of %d (%.0f%% ± %.0f%%)", *arenaVs, points, *arena, 100*p, 100*math.Sqrt(p*(1-p)/n))
 }

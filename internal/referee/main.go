@@ -143,7 +143,7 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 	cfg.Agents[1] = Agent{Name: *nameB, Command: absCommand(*cmdB)}
 	for a, cmd := range []string{*cmdA, *cmdB} {
 		if cfg.Agents[a].Name == "" {
-			cfg.Agents[a].Name = filepath.Base(strings.Fields(cmd)[0])
+			cfg.Agents[a].Name = commandName(cmd)
 		}
 		cfg.Agents[a].Name = strings.Join(strings.Fields(cfg.Agents[a].Name), "_")
 	}
@@ -167,11 +167,25 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 	results, err := Run(ctx, cfg, stdout)
 	fmt.Fprintln(stdout)
 	PrintSummary(stdout, &cfg, results)
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(stderr, "referee: interrupted; the games above finished")
+		return 1
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "referee: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// commandName is the base name of the program a shell command runs, past any leading
+// variable assignments and exec or env: "GOGC=off exec ./bin/halma" gives "halma".
+func commandName(cmd string) string {
+	words := strings.Fields(cmd)
+	for len(words) > 1 && (strings.Contains(words[0], "=") || words[0] == "exec" || words[0] == "env") {
+		words = words[1:]
+	}
+	return filepath.Base(strings.Trim(words[0], `'"`))
 }
 
 func positive(v float64) bool { return v > 0 && !math.IsInf(v, 0) }

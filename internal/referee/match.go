@@ -81,7 +81,7 @@ type Result struct {
 	CPU        [2]time.Duration
 	MaxMove    [2]time.Duration // the longest single move's CPU time
 	MaxMovePly [2]int           // the ply of that move
-	Left       [2]time.Duration // CPU time left at the end (GAME mode)
+	Left       [2]time.Duration // CPU time left at the end (GAME mode; SINGLE: the time of a move)
 	SideNames  [2]string        // the game's names of sides 0 and 1
 }
 
@@ -118,34 +118,42 @@ func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
 	)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	sem := make(chan struct{}, cfg.Parallel)
-	for i := range cfg.Games {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	// Workers take games in order, so that with -parallel 1 game 1 is played first.
+	next := make(chan int)
+	go func() {
+		defer close(next)
+		for i := range cfg.Games {
 			select {
-			case sem <- struct{}{}:
+			case next <- i:
 			case <-ctx.Done():
 				return
 			}
-			defer func() { <-sem }()
-			if ctx.Err() != nil {
-				return
-			}
-			r, err := playGame(ctx, &cfg, i+1, out)
-			mu.Lock()
-			defer mu.Unlock()
-			if err != nil {
-				if firstErr == nil {
-					firstErr = fmt.Errorf("game %d: %w", i+1, err)
+		}
+	}()
+	for range min(cfg.Parallel, cfg.Games) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if ctx.Err() != nil {
+					return
 				}
-				cancel() // the referee is broken: stop the other games too
-				return
-			}
-			results[i] = &r
-			out.print(progressLine(&cfg, &r))
-			if err := writeSummaryTSV(&cfg, results); err != nil && firstErr == nil {
-				firstErr = err
+				r, err := playGame(ctx, &cfg, i+1, out)
+				mu.Lock()
+				if err != nil {
+					if firstErr == nil {
+						firstErr = fmt.Errorf("game %d: %w", i+1, err)
+					}
+					cancel() // the referee is broken: stop the other games too
+					mu.Unlock()
+					return
+				}
+				results[i] = &r
+				out.print(progressLine(&cfg, &r))
+				if err := writeSummaryTSV(&cfg, results); err != nil && firstErr == nil {
+					firstErr = err
+				}
+				mu.Unlock()
 			}
 		}()
 	}
@@ -195,59 +203,26 @@ func playGame(ctx context.Context, cfg *Config, n int, out *printer) (Result, er
 	r.First = agentOf[m.ToMove()] // the game may fix the first mover itself
 	r.SideNames = [2]string{m.SideName(0), m.SideName(1)}
 
-	// Directories: fresh state for each agent, as the master gave each game.
 	gameDir := filepath.Join(cfg.Out, fmt.Sprintf("game-%0*d", gameWidth(cfg.Games), n))
-	var dirs, logs [2]string
-	for a, letter := range []string{"A", "B"} {
-		dirs[a] = filepath.Join(gameDir, "agent-"+letter)
-		logs[a] = filepath.Join(gameDir, "agent-"+letter+".log")
-		if err := os.MkdirAll(dirs[a], 0o755); err != nil {
-			return r, err
-		}
-		for _, f := range []string{"playdata.txt", "output.txt", "input.txt"} {
-			if err := os.Remove(filepath.Join(dirs[a], f)); err != nil && !errors.Is(err, os.ErrNotExist) {
-				return r, err
-			}
-		}
-		if cfg.Calibration != "" {
-			data, err := os.ReadFile(cfg.Calibration)
-			if err != nil {
-				return r, err
-			}
-			if err := os.WriteFile(filepath.Join(dirs[a], "calibration.txt"), data, 0o644); err != nil {
-				return r, err
-			}
-		}
-		if err := os.WriteFile(logs[a], nil, 0o644); err != nil {
-			return r, err
-		}
+	dirs, logs, err := prepareDirs(cfg, gameDir)
+	if err != nil {
+		return r, err
 	}
 	rec, err := os.Create(filepath.Join(cfg.Out, fmt.Sprintf("game-%0*d.txt", gameWidth(cfg.Games), n)))
 	if err != nil {
 		return r, err
 	}
 	defer rec.Close()
-	record := func(format string, args ...any) error {
-		_, err := fmt.Fprintf(rec, format+"\n", args...)
-		return err
+	var recErr error // the first failed write to the record, reported at the end
+	record := func(format string, args ...any) {
+		if _, err := fmt.Fprintf(rec, format+"\n", args...); err != nil && recErr == nil {
+			recErr = err
+		}
 	}
 	who := func(a int) string { return fmt.Sprintf("%s (%s)", cfg.Agents[a].Name, r.SideNames[r.Side[a]]) }
 
-	record("referee record: %s, game %d of %d", cfg.Game.Name(), n, cfg.Games)
-	for a, letter := range []string{"A", "B"} {
-		record("agent %s: %s plays %s: %s", letter, cfg.Agents[a].Name, r.SideNames[r.Side[a]], cfg.Agents[a].Command)
-	}
-	record("first: %s", who(r.First))
-	if cfg.Mode == gamefile.Game {
-		record("time: GAME, %ss of CPU per side; a move still running %s past the time left is killed", gamefile.FormatSeconds(cfg.Seconds), secs(cfg.Grace))
-	} else {
-		record("time: SINGLE, %ss of CPU per move; a move still running %s past it is killed", gamefile.FormatSeconds(cfg.Seconds), secs(cfg.Grace))
-	}
-	record("ply cap: %d", cfg.MaxPlies)
-	if cfg.Strict {
-		record("judging: strict (a missing final LF or CRLF loses)")
-	} else {
-		record("judging: tolerant (a missing final LF and CRLF are accepted with a warning)")
+	for _, l := range recordHeader(cfg, n, &r, who) {
+		record("%s", l)
 	}
 
 	total := time.Duration(math.Round(cfg.Seconds * 1e9))
@@ -374,12 +349,68 @@ func playGame(ctx context.Context, cfg *Config, n int, out *printer) (Result, er
 	record("result: %s: %s", result, r.Reason)
 	record("plies: %d", r.Plies)
 	for a := range 2 {
-		record("cpu %s: %s in %d moves, longest %s (ply %d), left %ss", cfg.Agents[a].Name, ms(r.CPU[a]), r.Moves[a], ms(r.MaxMove[a]), r.MaxMovePly[a], secs(r.Left[a]))
+		left := ""
+		if cfg.Mode == gamefile.Game {
+			left = fmt.Sprintf(", left %ss", secs(r.Left[a]))
+		}
+		record("cpu %s: %s in %d moves, longest %s (ply %d)%s", cfg.Agents[a].Name, ms(r.CPU[a]), r.Moves[a], ms(r.MaxMove[a]), r.MaxMovePly[a], left)
 	}
-	if cfg.Show {
-		out.print(fmt.Sprintf("game %d: %s: %s", n, result, r.Reason), "")
+	if err := rec.Close(); recErr == nil {
+		recErr = err
 	}
-	return r, rec.Close()
+	return r, recErr
+}
+
+// prepareDirs gives each agent a fresh state for a game, as the master did: its directory
+// without playdata.txt (nor a stale input.txt or output.txt), calibration.txt if the
+// match has one, and an empty log.
+func prepareDirs(cfg *Config, gameDir string) (dirs, logs [2]string, err error) {
+	var calib []byte
+	if cfg.Calibration != "" {
+		if calib, err = os.ReadFile(cfg.Calibration); err != nil {
+			return dirs, logs, err
+		}
+	}
+	for a, letter := range letters {
+		dirs[a] = filepath.Join(gameDir, "agent-"+letter)
+		logs[a] = filepath.Join(gameDir, "agent-"+letter+".log")
+		if err := os.MkdirAll(dirs[a], 0o755); err != nil {
+			return dirs, logs, err
+		}
+		for _, f := range []string{"playdata.txt", "output.txt", "input.txt"} {
+			if err := os.Remove(filepath.Join(dirs[a], f)); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return dirs, logs, err
+			}
+		}
+		if calib != nil {
+			if err := os.WriteFile(filepath.Join(dirs[a], "calibration.txt"), calib, 0o644); err != nil {
+				return dirs, logs, err
+			}
+		}
+		if err := os.WriteFile(logs[a], nil, 0o644); err != nil {
+			return dirs, logs, err
+		}
+	}
+	return dirs, logs, nil
+}
+
+// recordHeader is the head of a game's record: who plays what, and the rules of the match.
+func recordHeader(cfg *Config, n int, r *Result, who func(int) string) []string {
+	h := []string{fmt.Sprintf("referee record: %s, game %d of %d", cfg.Game.Name(), n, cfg.Games)}
+	for a, letter := range letters {
+		h = append(h, fmt.Sprintf("agent %s: %s plays %s: %s", letter, cfg.Agents[a].Name, r.SideNames[r.Side[a]], cfg.Agents[a].Command))
+	}
+	h = append(h, "first: "+who(r.First))
+	if cfg.Mode == gamefile.Game {
+		h = append(h, fmt.Sprintf("time: GAME, %ss of CPU per side; a move still running %ss past the time left is killed", gamefile.FormatSeconds(cfg.Seconds), secs(cfg.Grace)))
+	} else {
+		h = append(h, fmt.Sprintf("time: SINGLE, %ss of CPU per move; a move still running %ss past it is killed", gamefile.FormatSeconds(cfg.Seconds), secs(cfg.Grace)))
+	}
+	h = append(h, fmt.Sprintf("ply cap: %d", cfg.MaxPlies))
+	if cfg.Strict {
+		return append(h, "judging: strict (a missing final LF or CRLF loses)")
+	}
+	return append(h, "judging: tolerant (a missing final LF and CRLF are accepted with a warning)")
 }
 
 // clocksLine shows both agents' clocks (GAME) or CPU used (SINGLE).
@@ -413,13 +444,14 @@ func readOutput(path string) ([]byte, error) {
 // progressLine is the one line printed when a game ends.
 func progressLine(cfg *Config, r *Result) string {
 	name := func(a int) string {
-		return fmt.Sprintf("%s (%s%s)", cfg.Agents[a].Name, r.SideNames[r.Side[a]], map[bool]string{true: ", first", false: ""}[r.First == a])
+		if r.First == a {
+			return fmt.Sprintf("%s (%s, first)", cfg.Agents[a].Name, r.SideNames[r.Side[a]])
+		}
+		return fmt.Sprintf("%s (%s)", cfg.Agents[a].Name, r.SideNames[r.Side[a]])
 	}
-	var what string
+	what := fmt.Sprintf("draw between %s and %s", name(0), name(1))
 	if r.Winner >= 0 {
 		what = fmt.Sprintf("%s beat %s", name(r.Winner), name(1-r.Winner))
-	} else {
-		what = fmt.Sprintf("draw between %s and %s", name(0), name(1))
 	}
 	return fmt.Sprintf("game %d/%d: %s in %d plies [%s] %s; cpu %s %s, %s %s",
 		r.Game, cfg.Games, what, r.Plies, r.Kind, oneLine(r.Reason),

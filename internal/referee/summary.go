@@ -14,7 +14,8 @@ import (
 )
 
 // TSVHeader is the first line of summary.tsv. Times are seconds; winner is A, B or - (draw);
-// first is the agent (A or B) that moved first; a_side and b_side are the game's side names.
+// first is the agent (A or B) that moved first; a_side and b_side are the game's side names;
+// kind is one of the Kind constants; left_a and left_b are "-" in SINGLE mode.
 const TSVHeader = "game\ta_side\tb_side\tfirst\twinner\twinner_name\tkind\treason\tplies\tcpu_a\tcpu_b\tmax_move_a\tmax_move_b\tleft_a\tleft_b"
 
 var letters = [2]string{"A", "B"}
@@ -33,10 +34,14 @@ func writeSummaryTSV(cfg *Config, results []*Result) error {
 			winner, winnerName = letters[r.Winner], cfg.Agents[r.Winner].Name
 		}
 		f := func(d time.Duration) string { return fmt.Sprintf("%.6f", d.Seconds()) }
+		leftA, leftB := f(r.Left[0]), f(r.Left[1])
+		if cfg.Mode == gamefile.Single {
+			leftA, leftB = "-", "-"
+		}
 		fields := []string{
 			fmt.Sprint(r.Game), r.SideNames[r.Side[0]], r.SideNames[r.Side[1]], letters[r.First],
 			winner, oneLine(winnerName), r.Kind, oneLine(r.Reason), fmt.Sprint(r.Plies),
-			f(r.CPU[0]), f(r.CPU[1]), f(r.MaxMove[0]), f(r.MaxMove[1]), f(r.Left[0]), f(r.Left[1]),
+			f(r.CPU[0]), f(r.CPU[1]), f(r.MaxMove[0]), f(r.MaxMove[1]), leftA, leftB,
 		}
 		sb.WriteString(strings.Join(fields, "\t") + "\n")
 	}
@@ -63,25 +68,19 @@ func PrintSummary(w io.Writer, cfg *Config, results []Result) {
 	}
 
 	var (
-		wins        [2]int
-		draws       int
-		bySide      = map[string]int{}
-		sideOrder   []string
-		firstWins   int
-		secondWins  int
-		maxMove     [2]time.Duration
-		maxGame     [2]int
-		maxPly      [2]int
-		cpu         [2]time.Duration
-		kinds       = map[string]int{}
-		kindOrder   []string
-		sideNamesOK bool
+		wins       [2]int
+		draws      int
+		bySide     [2]int // wins of each of the game's sides
+		firstWins  int
+		secondWins int
+		maxMove    [2]time.Duration
+		maxGame    [2]int
+		maxPly     [2]int
+		cpu        [2]time.Duration
+		kinds      = map[string]int{}
+		kindOrder  []string
 	)
 	for _, r := range results {
-		if !sideNamesOK {
-			sideOrder = []string{r.SideNames[0], r.SideNames[1]}
-			sideNamesOK = true
-		}
 		if kinds[r.Kind] == 0 {
 			kindOrder = append(kindOrder, r.Kind)
 		}
@@ -90,7 +89,7 @@ func PrintSummary(w io.Writer, cfg *Config, results []Result) {
 			draws++
 		} else {
 			wins[r.Winner]++
-			bySide[r.SideNames[r.Side[r.Winner]]]++
+			bySide[r.Side[r.Winner]]++
 			if r.Winner == r.First {
 				firstWins++
 			} else {
@@ -106,7 +105,8 @@ func PrintSummary(w io.Writer, cfg *Config, results []Result) {
 	}
 	n := time.Duration(len(results))
 	fmt.Fprintf(w, "\n%d games: %s %d wins, %s %d wins, %d draws\n", len(results), names[0], wins[0], names[1], wins[1], draws)
-	fmt.Fprintf(w, "wins by side: %s %d, %s %d\n", sideOrder[0], bySide[sideOrder[0]], sideOrder[1], bySide[sideOrder[1]])
+	sides := results[0].SideNames
+	fmt.Fprintf(w, "wins by side: %s %d, %s %d\n", sides[0], bySide[0], sides[1], bySide[1])
 	fmt.Fprintf(w, "wins by move order: first mover %d, second mover %d\n", firstWins, secondWins)
 	var ends []string
 	for _, k := range kindOrder {

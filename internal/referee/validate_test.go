@@ -1,0 +1,101 @@
+package referee_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gameagents/internal/gamefile"
+	"gameagents/internal/referee"
+)
+
+// inputText renders position lines back into the text of an input.txt.
+func inputText(lines []gamefile.Line) string {
+	var text []string
+	for _, l := range lines {
+		text = append(text, l.Text)
+	}
+	return string(gamefile.JoinLines(text))
+}
+
+func TestValidateMain(t *testing.T) {
+	start := inputText(position("BLACK", append(whiteCampBut(), "B 0,0", "B 4,0")...))
+	noOutput := "\x00none" // a marker: write no output.txt
+	tests := []struct {
+		name   string
+		input  string
+		output string
+		args   []string
+		code   int
+		stdout string // exact stdout
+		stderr string // exact stderr
+	}{
+		{"legal step", start, "E 4,0 5,0\n", nil, 0, "legal: E 4,0 5,0\n", ""},
+		{"win", inputText(nearWin), "E 10,15 11,15\n", nil, 0, "legal: E 10,15 11,15\nwins: BLACK filled the opposing camp\n", ""},
+		{"missing final LF", start, "E 4,0 5,0", nil, 0,
+			"warning: output.txt: line 1, the last, does not end with LF (accepted; strict judging rejects it)\nlegal: E 4,0 5,0\n", ""},
+		{"missing final LF strict", start, "E 4,0 5,0", []string{"-strict"}, 1,
+			"not legal: malformed output.txt: line 1, the last, does not end with LF\n", ""},
+		{"illegal", start, "E 0,0 1,1\n", nil, 1,
+			"not legal: illegal move: 0,0 to 1,1 breaks a camp rule: a piece in its own camp can leave it, so a move must take one out (addendum b)\n", ""},
+		{"broken chain", inputText(open), "J 7,7 9,9\nJ 9,10 9,12\n", nil, 1,
+			"not legal: illegal move: line 2: hop starts at 9,10, but the piece is on 9,9\n", ""},
+		{"no output.txt", start, noOutput, nil, 1, "not legal: no output.txt\n", ""},
+		{"no legal move, empty output", inputText(boxed), "", nil, 0,
+			"legal: no move (BLACK has no legal move, and output.txt is empty)\n", ""},
+		{"no legal move, a move", inputText(boxed), "E 0,0 1,1\n", nil, 1,
+			"not legal: BLACK has no legal move; want an empty output.txt\n", ""},
+		{"malformed input", strings.Replace(start, "BLACK", "BLUE", 1), "E 4,0 5,0\n", nil, 2,
+			"", "input.txt:2: got \"BLUE\", want BLACK or WHITE\n"},
+		{"short row", strings.Replace(start, "B...B...........\n", "B...B..........\n", 1), "E 4,0 5,0\n", nil, 2,
+			"", "input.txt:4: row has 15 cells, want 16\n"},
+		{"no input.txt", "", "E 4,0 5,0\n", nil, 2, "", "input.txt: no such file or directory\n"},
+		{"unknown game", "GAME\nBLACK\n300\n........\n", "E 4,0 5,0\n", []string{"-game", "chess"}, 2,
+			"", "validate: unknown game \"chess\": want one of halma\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if tt.input != "" {
+				writeFile(t, filepath.Join(dir, "input.txt"), tt.input)
+			}
+			if tt.output != noOutput {
+				writeFile(t, filepath.Join(dir, "output.txt"), tt.output)
+			}
+			var stdout, stderr bytes.Buffer
+			args := append(append([]string{}, tt.args...), dir)
+			code := referee.ValidateMain(halmaOnly, args, &stdout, &stderr)
+			if code != tt.code || stdout.String() != tt.stdout || stderr.String() != tt.stderr {
+				t.Errorf("ValidateMain(%q) = %d, stdout %q, stderr %q; want %d, %q, %q",
+					tt.args, code, stdout.String(), stderr.String(), tt.code, tt.stdout, tt.stderr)
+			}
+		})
+	}
+}
+
+// TestValidateRecognizes picks the game from input.txt among several.
+func TestValidateRecognizes(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "input.txt"), "SINGLE\nONE\n1\nCOUNT 3\n")
+	writeFile(t, filepath.Join(dir, "output.txt"), "2\n")
+	games := []referee.Game{halmaOnly[0], countGame{target: 5}}
+	var stdout, stderr bytes.Buffer
+	if code := referee.ValidateMain(games, []string{dir}, &stdout, &stderr); code != 0 || stdout.String() != "legal: 2\nwins: ONE reached 5\n" {
+		t.Errorf("ValidateMain(count input) = %d, %q, %q; want 0, \"legal: 2\\nwins: ONE reached 5\\n\"", code, stdout.String(), stderr.String())
+	}
+	writeFile(t, filepath.Join(dir, "input.txt"), "SINGLE\nONE\n1\nREVERSI\n")
+	stdout.Reset()
+	stderr.Reset()
+	if code := referee.ValidateMain(games, []string{dir}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "not the input of any known game") {
+		t.Errorf("ValidateMain(unknown input) = %d, %q; want 2, not the input of any known game", code, stderr.String())
+	}
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
