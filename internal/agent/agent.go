@@ -107,6 +107,9 @@ func Run(games []Game, opts Options) int {
 	debug.SetGCPercent(400)
 
 	path := func(name string) string { return filepath.Join(opts.Dir, name) }
+	// A process killed mid-write (by a grader's timeout, say) leaves its temporary file
+	// behind; the next move clears it, since nothing else may stay in the directory.
+	gamefile.RemoveStaleTemps(opts.Dir, "output.txt", "playdata.txt")
 	lines, err := gamefile.ReadLines(path("input.txt"))
 	if err != nil {
 		fmt.Fprintln(opts.Log, err)
@@ -154,9 +157,11 @@ func Run(games []Game, opts Options) int {
 		return ExitInternal
 	}
 	used := opts.Clock.Used()
-	hist := mem.history.next(h, used-(searchEnd-searchStart))
-	if err := writePlaydata(path("playdata.txt"), game.Name(), hist, gameLines); err != nil {
-		fmt.Fprintf(opts.Log, "playdata.txt: %v\n", err)
+	if h.Mode == gamefile.Game { // a SINGLE move has no next move to remember for
+		hist := mem.history.next(h, used-(searchEnd-searchStart))
+		if err := writePlaydata(path("playdata.txt"), game.Name(), hist, gameLines); err != nil {
+			fmt.Fprintf(opts.Log, "playdata.txt: %v\n", err)
+		}
 	}
 	fmt.Fprintf(opts.Log, "%s: %s %s, planned %.3fs (hard %.3fs, %d nodes), used %.3fs CPU\n",
 		game.Name(), h.Mode, h.Time, plan.Soft.Seconds(), plan.Hard.Seconds(), s.Nodes, used.Seconds())

@@ -4,6 +4,7 @@
 package command
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -32,6 +33,9 @@ func GameMain(name string, games []agent.Game, args []string, stderr io.Writer) 
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return agent.ExitOK
+		}
 		return agent.ExitBadInput
 	}
 	if fs.NArg() > 0 {

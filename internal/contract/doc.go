@@ -1,0 +1,16 @@
+// Package contract tests the built binaries from the outside, as a grader runs them
+// (shared/spec/common.md): a fresh process per move in a directory holding input.txt, and
+// nothing but the files it leaves behind and its exit status to judge it by.
+//
+// It has no code of its own; its tests are:
+//   - TestSamples: every samples/<game>/<case>/ gives byte for byte the expected output.txt
+//     (or exit status and first stderr line), from `homework` and from the game's binary;
+//   - TestAgentMovesAreLegal: the agent's move for each of the 83 published Halma inputs is
+//     legal, and one the agent's policy prefers;
+//   - TestIndexLegalMoveCounts, TestIndexOutputs: the published inputs' legal-move counts and
+//     sample outputs, as the data's INDEX.md records them, against the rules code;
+//   - TestKillLeavesLegalOutput: a SIGKILL at any instant leaves no output.txt or a legal one;
+//   - TestCheckHalmaOutput: the checker of the agent's output.txt the tests above share.
+//
+// TestMain builds the binaries once, offline, into a temporary directory.
+package contract

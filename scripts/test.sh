@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# test.sh: the project's checks, as CI runs them (.ci/run) and as people should before a
+# commit: formatting, go vet, a build of everything, and go test ./... (a few minutes at
+# most on two cores; the samples, the legality of the agent's moves on the 83 published
+# positions and the kill test included).
+#
+# Usage: scripts/test.sh [go test flags...]   e.g. scripts/test.sh -short, -run Samples, -v
+# Needs only the Go toolchain and this repository (and the module cache, or the network
+# once, for go.sum's two dependencies): not ../shared.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+failed=()
+step() {
+	local name=$1
+	shift
+	local start=$SECONDS
+	echo "== $name"
+	if "$@"; then
+		echo "   ok ($((SECONDS - start))s)"
+	else
+		echo "   FAILED ($((SECONDS - start))s)"
+		failed+=("$name")
+	fi
+}
+
+# gofmt -l prints the files whose formatting differs; any output is a failure.
+gofmt_clean() {
+	local files
+	files=$(gofmt -l .) || return 1
+	if [[ -n $files ]]; then
+		echo "not gofmt-formatted (run gofmt -w):"
+		echo "$files" | sed 's/^/   /'
+		return 1
+	fi
+}
+
+step "gofmt -l ." gofmt_clean
+step "go vet ./..." go vet ./...
+step "go build ./..." go build ./...
+step "go test ./... $*" go test "$@" ./...
+
+echo
+if ((${#failed[@]} > 0)); then
+	echo "FAIL: ${failed[*]}"
+	exit 1
+fi
+echo "PASS: gofmt, vet, build and tests"
