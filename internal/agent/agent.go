@@ -168,11 +168,16 @@ func Run(games []Game, opts Options) int {
 	return ExitOK
 }
 
+// recognize returns the game lines belong to. With a single candidate it is that game
+// even when the lines are not recognisable, so its parser names the line at fault.
 func recognize(games []Game, lines []gamefile.Line) Game {
 	for _, g := range games {
 		if g.Recognize(lines) {
 			return g
 		}
+	}
+	if len(games) == 1 {
+		return games[0]
 	}
 	return nil
 }

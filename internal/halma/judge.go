@@ -22,11 +22,8 @@ var _ referee.Game = Judge{}
 // Name returns "halma".
 func (Judge) Name() string { return "halma" }
 
-// Recognize reports whether input.txt holds a 16-wide board: line 4, the first row, has 16
-// cells. (Reversi's rows have 8; the other games name themselves on line 4.)
-func (Judge) Recognize(input []gamefile.Line) bool {
-	return len(input) > 3 && len(input[3].Text) == Size
-}
+// Recognize reports whether input.txt is Halma's, by the agent's rule (Game.Recognize).
+func (Judge) Recognize(input []gamefile.Line) bool { return Game{}.Recognize(input) }
 
 // New starts from the initial position with first (0 BLACK, 1 WHITE) to move: the master
 // let either colour move first.
