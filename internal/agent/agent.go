@@ -205,13 +205,14 @@ type Plan struct {
 // start-up, so that it depends on the input alone.
 const (
 	startupReserve = 8 * time.Millisecond
-	singleSoft     = 0.6  // SINGLE: fraction of the time the search is sized to
-	singleHard     = 0.85 // SINGLE: fraction at which the guard fires
-	gameReserve    = 0.05 // GAME: fraction of the clock never planned for
-	gameMinReserve = 1.0  // GAME: ... and at least this many seconds when the clock allows
-	gameHardFactor = 3.0  // GAME: the guard allows a move this many times its share
-	gameHardShare  = 0.25 // GAME: ... but never more than this fraction of what is left
-	gameMinMoves   = 10   // GAME: plan as if at least this many moves were left
+	singleSoft     = 0.6                // SINGLE: fraction of the time the search is sized to
+	singleHard     = 0.85               // SINGLE: fraction at which the guard fires
+	gameReserve    = 0.05               // GAME: fraction of the clock never planned for
+	gameMinReserve = 1.0                // GAME: ... and at least this many seconds when the clock allows
+	gameHardFactor = 3.0                // GAME: the guard allows a move this many times its share
+	gameHardShare  = 0.25               // GAME: ... but never more than this fraction of what is left
+	gameMinMoves   = 10                 // GAME: plan as if at least this many moves were left
+	movePayment    = 2 * startupReserve // GAME: kept back for each move left, to start it
 )
 
 // PlanMove turns the header's time into a plan. In GAME mode what is left is spread over
@@ -225,14 +226,17 @@ func PlanMove(h gamefile.Header, movesLeft int, hist history) Plan {
 			Hard: clampNonNeg(time.Duration(float64(total)*singleHard) - startupReserve),
 		}
 	}
-	reserve := time.Duration(float64(total) * gameReserve)
-	if minRes := time.Duration(gameMinReserve * float64(time.Second)); reserve < minRes {
-		reserve = min(minRes, total/4)
-	}
-	spendable := total - reserve
 	// Estimates of the moves left are rough, and a game can always last longer than
 	// expected: never plan a move for more than a tenth of what can be spent.
 	movesLeft = max(movesLeft, gameMinMoves)
+	// The reserve: a share of the clock, at least a second, and at least what the moves
+	// left cost to merely start, since every move pays that whatever its search; never
+	// more than half the clock.
+	reserve := max(time.Duration(float64(total)*gameReserve),
+		time.Duration(gameMinReserve*float64(time.Second)),
+		time.Duration(movesLeft)*movePayment)
+	reserve = min(reserve, total/2)
+	spendable := total - reserve
 	// The overhead each move costs beyond its search (start-up, writes), as measured.
 	overhead := startupReserve
 	if hist.moves > 0 && hist.overhead > overhead {

@@ -173,3 +173,23 @@ func TestRunWritesMoveAndPlaydata(t *testing.T) {
 		t.Errorf("directory holds %d files, want input, output and playdata only", len(entries))
 	}
 }
+
+// TestPlanMoveSurvivesLowClocks simulates whole games in which every move spends its full
+// guard plus a start-up cost twice the reserve's estimate: the clock must last the moves
+// the game announced, even when it starts small.
+func TestPlanMoveSurvivesLowClocks(t *testing.T) {
+	const startup = 10 * time.Millisecond
+	for _, clockSecs := range []float64{300, 30, 5, 2} {
+		for _, moves := range []int{40, 120} {
+			left := time.Duration(clockSecs * float64(time.Second))
+			for m := moves; m > 0; m-- {
+				h := header(gamefile.Game, left.Seconds())
+				p := PlanMove(h, m, history{})
+				left -= max(p.Hard, startup)
+				if left <= 0 {
+					t.Fatalf("clock %vs, %d moves: ran out with %d moves to go", clockSecs, moves, m-1)
+				}
+			}
+		}
+	}
+}
