@@ -39,7 +39,7 @@ func runTurn(ctx context.Context, command, dir string, wallLimit time.Duration, 
 		return t, err
 	}
 	defer out.Close()
-	cmd := exec.Command("/bin/sh", "-c", command)
+	cmd := commandFor(command)
 	cmd.Dir = dir
 	cmd.Stdout = out // an *os.File: no copying goroutine that a lingering child could block
 	cmd.Stderr = out
@@ -104,6 +104,26 @@ func appendLog(path, note string) error {
 		err = cerr
 	}
 	return err
+}
+
+// shellMeta are the characters that make a command need the shell.
+const shellMeta = "|&;<>()$`\\\"' \t\n*?[]#~=%{}!"
+
+// commandFor runs a plain command (words without shell syntax) directly, so that the CPU
+// time charged is the agent's alone, as the official master's /usr/bin/time measured it;
+// anything else goes through /bin/sh -c, whose own start-up is then charged too.
+func commandFor(command string) *exec.Cmd {
+	words := strings.Fields(command)
+	plain := len(words) > 0
+	for _, w := range words {
+		if strings.ContainsAny(w, shellMeta) {
+			plain = false
+		}
+	}
+	if plain {
+		return exec.Command(words[0], words[1:]...)
+	}
+	return exec.Command("/bin/sh", "-c", command)
 }
 
 // absCommand makes the first word of a shell command absolute when it is a relative path

@@ -93,3 +93,23 @@ func TestShellQuote(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandFor: plain commands run directly, so that the shell's start-up is not charged
+// to the agent; anything with shell syntax goes through /bin/sh -c.
+func TestCommandFor(t *testing.T) {
+	for _, tc := range []struct {
+		command string
+		want    []string
+	}{
+		{"/bin/halma", []string{"/bin/halma"}},
+		{"/bin/halma -player minimax -depth 3", []string{"/bin/halma", "-player", "minimax", "-depth", "3"}},
+		{"python3 agent.py > log", []string{"/bin/sh", "-c", "python3 agent.py > log"}},
+		{"cd x && ./a", []string{"/bin/sh", "-c", "cd x && ./a"}},
+		{"FOO=1 ./a", []string{"/bin/sh", "-c", "FOO=1 ./a"}},
+		{"java -cp 'a b' Main", []string{"/bin/sh", "-c", "java -cp 'a b' Main"}},
+	} {
+		if diff := cmp.Diff(tc.want, commandFor(tc.command).Args); diff != "" {
+			t.Errorf("commandFor(%q).Args mismatch (-want +got):\n%s", tc.command, diff)
+		}
+	}
+}

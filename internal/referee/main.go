@@ -23,7 +23,8 @@ import (
 const refereeUsage = `usage: referee -a CMD -b CMD [flags]
 
 Plays games between two agents as the official CSCI-561 game master did. Each agent is a
-shell command (run with /bin/sh -c) started once per move in its own directory,
+command started once per move in its own directory (plain words run directly; a command
+with shell syntax runs with /bin/sh -c, whose start-up is then charged too),
 <out>/game-NN/agent-A or agent-B, where it reads input.txt and writes output.txt.
 playdata.txt is absent at the start of every game; calibration.txt is copied in with
 -calibration. A relative path as the command's first word ("./homework") is made
