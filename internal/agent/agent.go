@@ -101,10 +101,6 @@ func Run(games []Game, opts Options) int {
 	if opts.Clock == nil {
 		opts.Clock = clock.Process{}
 	}
-	// One thread of search; the collector should find almost nothing to do, and every
-	// thread's CPU time is charged to us.
-	runtime.GOMAXPROCS(1)
-	debug.SetGCPercent(400)
 
 	path := func(name string) string { return filepath.Join(opts.Dir, name) }
 	// A process killed mid-write (by a grader's timeout, say) leaves its temporary file
@@ -144,6 +140,13 @@ func Run(games []Game, opts Options) int {
 	}
 	if s.Nodes < 1 {
 		s.Nodes = 1
+	}
+	if plan.Soft >= singleThreadFrom {
+		// One thread of search, and a collector with almost nothing to do: every
+		// thread's CPU time is charged. Changing GOMAXPROCS stops the world (about
+		// 0.4 ms here), which a move of a few milliseconds cannot afford.
+		runtime.GOMAXPROCS(1)
+		debug.SetGCPercent(400)
 	}
 	searchStart := opts.Clock.Used()
 	gameLines := pos.Play(s)
@@ -213,6 +216,8 @@ const (
 	gameHardShare  = 0.25               // GAME: ... but never more than this fraction of what is left
 	gameMinMoves   = 10                 // GAME: plan as if at least this many moves were left
 	movePayment    = 2 * startupReserve // GAME: kept back for each move left, to start it
+	// singleThreadFrom: moves planned this long or longer pin the runtime to one thread.
+	singleThreadFrom = 50 * time.Millisecond
 )
 
 // PlanMove turns the header's time into a plan. In GAME mode what is left is spread over
