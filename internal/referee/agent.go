@@ -23,6 +23,7 @@ const maxLogBytes = 16 << 20
 // turn is what running one move found.
 type turn struct {
 	cpu    time.Duration // user+sys of the process tree the shell waited for
+	user   time.Duration // its user part
 	wall   time.Duration
 	killed bool   // the wall limit passed and the group was killed
 	exit   string // "" for status 0, else how the process ended, e.g. "exit status 1"
@@ -72,6 +73,7 @@ func runTurn(ctx context.Context, command, dir string, wallLimit time.Duration, 
 	killGroup(pgid)
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		t.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		t.user = time.Duration(ru.Utime.Nano())
 	}
 	var exitErr *exec.ExitError
 	if errors.As(waitErr, &exitErr) {

@@ -30,7 +30,8 @@ playdata.txt is absent at the start of every game; calibration.txt is copied in 
 -calibration. A relative path as the command's first word ("./homework") is made
 absolute; other relative paths in the command resolve against the agent's directory.
 
-Each move is charged the CPU time (user+sys, start-up included) the kernel reports. A
+Each move is charged the CPU time (user+sys, start-up included; user only with -charge
+user, as the official master measured it) the kernel reports. A
 move still running -grace seconds past its time is killed and loses; a clock at or
 below zero after a move loses (GAME); a move over its time loses (SINGLE). A missing,
 malformed or illegal output.txt loses. A missing final LF or CRLF is accepted with a
@@ -67,6 +68,7 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		first    = fs.String("first", "alternate", "who moves first: a, b or alternate")
 		calib    = fs.String("calibration", "", "calibration.txt `file` to copy into each agent's directory")
 		grace    = fs.Float64("grace", DefaultGrace.Seconds(), "wall `seconds` a move may run past its time before it is killed")
+		charge   = fs.String("charge", "user+sys", "the CPU time charged for a move: user+sys, or user (as the official master's /usr/bin/time -f %U did)")
 	)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, refereeUsage)
@@ -121,6 +123,10 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		Calibration: *calib,
 		Show:        *show,
 		Out:         *outDir,
+		UserOnly:    *charge == "user",
+	}
+	if *charge != "user" && *charge != "user+sys" {
+		return usageErr("-charge %q: want user+sys or user", *charge)
 	}
 	if set["single"] {
 		cfg.Mode, cfg.Seconds = gamefile.Single, *single

@@ -426,6 +426,7 @@ func TestMainUsage(t *testing.T) {
 		{"time and single", []string{"-a", "x", "-b", "y", "-time", "1", "-single", "1"}, 2, "exclude each other"},
 		{"bad first", []string{"-a", "x", "-b", "y", "-first", "c"}, 2, `-first "c"`},
 		{"unknown game", []string{"-a", "x", "-b", "y", "-game", "chess"}, 2, `unknown game "chess"`},
+		{"bad charge", []string{"-a", "x", "-b", "y", "-charge", "wall"}, 2, `-charge "wall"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -55,6 +55,7 @@ type Config struct {
 	Calibration string        // a calibration.txt copied into each agent directory, or ""
 	Out         string        // directory for records, summaries and agent directories
 	Show        bool          // print the board and clocks after every ply
+	UserOnly    bool          // charge user time only, as the official master did; else user+sys
 }
 
 // Result kinds: why a game ended, in one word for summaries and scripts.
@@ -285,6 +286,9 @@ func playGame(ctx context.Context, cfg *Config, n int, out *printer) (Result, er
 			return r, err
 		}
 		t, err := runTurn(ctx, cfg.Agents[a].Command, dirs[a], limit+cfg.Grace, logs[a])
+		if cfg.UserOnly {
+			t.cpu = t.user
+		}
 		if err != nil {
 			return r, err
 		}
@@ -407,6 +411,11 @@ func recordHeader(cfg *Config, n int, r *Result, who func(int) string) []string 
 		h = append(h, fmt.Sprintf("time: SINGLE, %ss of CPU per move; a move still running %ss past it is killed", gamefile.FormatSeconds(cfg.Seconds), secs(cfg.Grace)))
 	}
 	h = append(h, fmt.Sprintf("ply cap: %d", cfg.MaxPlies))
+	if cfg.UserOnly {
+		h = append(h, "charged: user CPU time only, as the official master's /usr/bin/time -f %U")
+	} else {
+		h = append(h, "charged: user+sys CPU time")
+	}
 	if cfg.Strict {
 		return append(h, "judging: strict (a missing final LF or CRLF loses)")
 	}
