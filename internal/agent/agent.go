@@ -59,17 +59,15 @@ type Options struct {
 
 // Session is what a game's Play works with.
 type Session struct {
-	Nodes    int64          // node budget: the search stops when it has spent it
-	Guard    clock.Deadline // hard CPU-time limit: stop at once when passed
-	Seconds  float64        // the CPU seconds planned for this move (for logs)
-	Memory   []string       // the game's playdata lines from the previous move, nil if none
-	Player   string
-	Depth    int
-	Log      io.Writer
-	emitted  bool
-	emitErr  error
-	outPath  string
-	movesOut int
+	Nodes   int64          // node budget: the search stops when it has spent it
+	Guard   clock.Deadline // hard CPU-time limit: stop at once when passed
+	Memory  []string       // the game's playdata lines from the previous move, nil if none
+	Player  string
+	Depth   int
+	Log     io.Writer
+	emitted bool
+	emitErr error
+	outPath string
 }
 
 // Emit replaces output.txt with the given move lines. A nil or empty slice writes an
@@ -82,7 +80,6 @@ func (s *Session) Emit(lines []string) {
 		return
 	}
 	s.emitted = true
-	s.movesOut++
 }
 
 // Exit statuses of the contract.
@@ -131,7 +128,6 @@ func Run(games []Game, opts Options) int {
 	s := &Session{
 		Nodes:   int64(plan.Soft.Seconds() * rate),
 		Guard:   clock.Deadline{Clock: opts.Clock, At: plan.Hard},
-		Seconds: plan.Soft.Seconds(),
 		Memory:  mem.game,
 		Player:  opts.Player,
 		Depth:   opts.Depth,

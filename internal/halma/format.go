@@ -110,7 +110,7 @@ func MoveLines(b *Board, m Move) []string {
 	return lines
 }
 
-// String formats m as the official logs do: "E 1,2 2,3" or "J a b ; J b c", using the board
+// FormatMove formats m as the official logs do: "E 1,2 2,3" or "J a b ; J b c", using the board
 // for the jump path.
 func FormatMove(b *Board, m Move) string { return strings.Join(MoveLines(b, m), " ; ") }
 

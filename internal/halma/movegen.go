@@ -79,9 +79,9 @@ func (g *Generator) destinations(b *Board, from Square) int {
 			n++
 		}
 	}
-	// Jump chains. A step target stamped above can still be reached by a jump? No: a jump
-	// landing differs from the start by an even offset in both coordinates, a step by an
-	// odd one in at least one, so the stamps of step targets never block a landing.
+	// Jump chains. The stamps of step targets never block a landing: a landing differs
+	// from the start by an even offset in both coordinates, a step target by an odd one
+	// in at least one.
 	top := 0
 	g.stack[top] = from
 	top++
