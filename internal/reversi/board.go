@@ -1,0 +1,143 @@
+// Package reversi holds the rules of Reversi (Othello) as the CTU B4B33RPH course plays it:
+// bitboard move generation and flipping.
+//
+// Representation: a position is two 64-bit sets, the discs of the side to move and of its
+// opponent. Bit r*8+c is row r, column c, with row 0 the first rank and column 0 file a, so
+// bit 0 is a1 (the first square of an FFO/OBF string) and bit 63 is h8.
+//
+// Move generation shifts the mover's discs one step in each of the eight directions
+// through runs of opponent discs (at most six in a row fit between two squares) and keeps
+// the empty squares reached: the classic "dumb7fill", branch-free and allocation-free.
+// For directions along a row the opponent's discs are masked to the inner six columns, so
+// no shift can wrap from one edge to the other.
+//
+// Not yet here (issue 3): the file formats, the search, the endgame solver and the agent.
+package reversi
+
+import "math/bits"
+
+// Board is a position from the side to move's point of view.
+type Board struct {
+	Own, Opp uint64
+}
+
+const (
+	notFileA uint64 = 0xfefefefefefefefe // every square but column 0
+	notFileH uint64 = 0x7f7f7f7f7f7f7f7f // every square but column 7
+)
+
+// inner masks the opponent's discs for directions that move along a row: a run of
+// opponent discs confined to columns 1..6 can neither start nor end by wrapping round an
+// edge, so the shifts need no other masks.
+const inner = notFileA & notFileH
+
+// Start is the standard initial position with the first mover's discs on d5 and e4 (the
+// CTU course's colour 0 instead starts on d4 and e5: its boards are read as they are).
+func Start() Board {
+	return Board{Own: 1<<(3*8+4) | 1<<(4*8+3), Opp: 1<<(3*8+3) | 1<<(4*8+4)}
+}
+
+// Moves returns the set of squares where the side to move may play.
+func (b Board) Moves() uint64 {
+	return (fillLeft(b.Own, b.Opp&inner, 1) | fillRight(b.Own, b.Opp&inner, 1) |
+		fillLeft(b.Own, b.Opp, 8) | fillRight(b.Own, b.Opp, 8) |
+		fillLeft(b.Own, b.Opp&inner, 9) | fillRight(b.Own, b.Opp&inner, 9) |
+		fillLeft(b.Own, b.Opp&inner, 7) | fillRight(b.Own, b.Opp&inner, 7)) &^ (b.Own | b.Opp)
+}
+
+// fillLeft returns the squares one step beyond every run of opp discs that starts next to
+// an own disc, in the direction of shifting left by s. A run holds at most six discs; the
+// fill doubles its reach with pairs of opponent discs, so four steps cover it.
+func fillLeft(own, opp uint64, s uint) uint64 {
+	x := opp & (own << s)
+	x |= opp & (x << s)
+	pairs := opp & (opp << s)
+	x |= pairs & (x << (2 * s))
+	x |= pairs & (x << (2 * s))
+	return x << s
+}
+
+// fillRight is fillLeft shifting right.
+func fillRight(own, opp uint64, s uint) uint64 {
+	x := opp & (own >> s)
+	x |= opp & (x >> s)
+	pairs := opp & (opp >> s)
+	x |= pairs & (x >> (2 * s))
+	x |= pairs & (x >> (2 * s))
+	return x >> s
+}
+
+// Flips returns the opponent discs that a move on sq turns over (none when sq is not a
+// legal move).
+func (b Board) Flips(sq int) uint64 {
+	from := uint64(1) << sq
+	oi := b.Opp & inner
+	return lineLeft(from, b.Own, oi, 1) | lineRight(from, b.Own, oi, 1) |
+		lineLeft(from, b.Own, b.Opp, 8) | lineRight(from, b.Own, b.Opp, 8) |
+		lineLeft(from, b.Own, oi, 9) | lineRight(from, b.Own, oi, 9) |
+		lineLeft(from, b.Own, oi, 7) | lineRight(from, b.Own, oi, 7)
+}
+
+// lineLeft returns the run of opp discs next to from in the direction of shifting left by
+// s, if an own disc closes it; else nothing.
+func lineLeft(from, own, opp uint64, s uint) uint64 {
+	x := opp & (from << s)
+	x |= opp & (x << s)
+	pairs := opp & (opp << s)
+	x |= pairs & (x << (2 * s))
+	x |= pairs & (x << (2 * s))
+	if (x<<s)&own != 0 {
+		return x
+	}
+	return 0
+}
+
+// lineRight is lineLeft shifting right.
+func lineRight(from, own, opp uint64, s uint) uint64 {
+	x := opp & (from >> s)
+	x |= opp & (x >> s)
+	pairs := opp & (opp >> s)
+	x |= pairs & (x >> (2 * s))
+	x |= pairs & (x >> (2 * s))
+	if (x>>s)&own != 0 {
+		return x
+	}
+	return 0
+}
+
+// Play returns the position after the side to move plays sq, seen from the opponent, who
+// moves next.
+func (b Board) Play(sq int) Board {
+	f := b.Flips(sq)
+	return Board{Own: b.Opp &^ f, Opp: b.Own | f | 1<<sq}
+}
+
+// Pass returns the position with the other side to move and nothing changed.
+func (b Board) Pass() Board { return Board{Own: b.Opp, Opp: b.Own} }
+
+// Perft counts the leaves of the game tree depth plies deep, a pass counting as a ply and
+// a finished game (neither side can move) as a leaf at every deeper depth.
+func Perft(b Board, depth int) int64 {
+	return perft(b, depth, false)
+}
+
+func perft(b Board, depth int, passed bool) int64 {
+	if depth == 0 {
+		return 1
+	}
+	moves := b.Moves()
+	if moves == 0 {
+		if passed {
+			return 1
+		}
+		return perft(b.Pass(), depth-1, true)
+	}
+	if depth == 1 {
+		return int64(bits.OnesCount64(moves))
+	}
+	var n int64
+	for ; moves != 0; moves &= moves - 1 {
+		n += perft(b.Play(bits.TrailingZeros64(moves)), depth-1, false)
+	}
+	return n
+}
