@@ -30,7 +30,7 @@ type solveEntry struct {
 }
 
 const (
-	ttMinEmpties    = 9 // positions with fewer empties are not stored: recomputing is cheaper
+	ttMinEmpties    = 7 // positions with fewer empties are not stored: recomputing is cheaper
 	sortMinEmpties  = 7 // fastest-first ordering from this many empties on; parity below
 	maxSolveMoves   = 32
 	solveScoreLimit = 64
@@ -205,15 +205,22 @@ func (s *Solver) lastEmpty(b Board, sq int) int {
 const corners uint64 = 1 | 1<<7 | 1<<56 | 1<<63
 
 // order lists the moves, the TT move first, then by the opponent's mobility after the
-// move (fewest first), corners counting as one reply fewer.
+// move (fewest first), its corner replies counting double, a corner move counting one
+// reply fewer and a move into a region of odd parity a quarter reply fewer. On FFO
+// #40-#44 the corner replies cut the nodes by 25%, parity by 2% more (RESULTS.md).
 func (s *Solver) order(b Board, moves uint64, ttMove int, list []int) int {
 	var keys [maxSolveMoves]int
+	odd := parityOrder(^uint64(0), ^(b.Own | b.Opp))[0]
 	n := 0
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
-		k := bits.OnesCount64(b.Play(sq).Moves()) * 4
+		replies := b.Play(sq).Moves()
+		k := bits.OnesCount64(replies)*4 + bits.OnesCount64(replies&corners)*4
 		if corners&(1<<sq) != 0 {
 			k -= 4
+		}
+		if odd&(1<<sq) != 0 {
+			k--
 		}
 		if sq == ttMove {
 			k = -1000

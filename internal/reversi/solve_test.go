@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gameagents/internal/clock"
 )
 
 // ffoPosition is one FFO test position with its exact best score and best moves.
@@ -138,11 +140,12 @@ func TestSolveFFO40to49(t *testing.T) {
 	}
 	var totalNodes int64
 	var total time.Duration
-	for _, fp := range readFFO(t, "fforum-40-59.obf", 40)[:10] {
+	clk := clock.Process{}
+	for _, fp := range readFFO(t, "fforum-40-59.obf", 40)[:*ffoCount] {
 		s := NewSolver(22)
-		start := time.Now()
+		start := clk.Used()
 		score, move := s.Solve(fp.pos.Board)
-		d := time.Since(start)
+		d := clk.Used() - start
 		total += d
 		totalNodes += s.Nodes
 		t.Logf("FFO #%d (%d empties): %+d %s, %d nodes, %.2fs, %.1f M nodes/s", fp.num, 64-popcount(fp.pos.Board.Own|fp.pos.Board.Opp), score, SquareName(move), s.Nodes, d.Seconds(), float64(s.Nodes)/d.Seconds()/1e6)
