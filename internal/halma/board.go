@@ -109,9 +109,6 @@ func init() {
 	initZobrist()
 }
 
-// InCamp reports whether sq is in the home camp of c.
-func InCamp(c Color, sq Square) bool { return campOf[c][sq] }
-
 // Board is a Halma position without the side to move.
 type Board struct {
 	cells   [numCells]uint8

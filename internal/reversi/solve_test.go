@@ -2,6 +2,7 @@ package reversi
 
 import (
 	"bufio"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -70,18 +71,9 @@ func slowSolve(b Board, passed bool) int {
 	}
 	best := -100
 	for m := moves; m != 0; m &= m - 1 {
-		best = max(best, -slowSolve(b.Play(trailing(m)), false))
+		best = max(best, -slowSolve(b.Play(bits.TrailingZeros64(m)), false))
 	}
 	return best
-}
-
-func trailing(m uint64) int {
-	for i := 0; i < 64; i++ {
-		if m&(1<<i) != 0 {
-			return i
-		}
-	}
-	return -1
 }
 
 // TestSolveMatchesPlainNegamax: on positions a few moves from the end of each FFO game
@@ -90,7 +82,7 @@ func TestSolveMatchesPlainNegamax(t *testing.T) {
 	s := NewSolver(16)
 	for _, fp := range readFFO(t, "fforum-1-19.obf", 1) {
 		b := fp.pos.Board
-		for bits := 64 - popcount(b.Own|b.Opp); bits > 9; bits = 64 - popcount(b.Own|b.Opp) {
+		for 64-bits.OnesCount64(b.Own|b.Opp) > 9 {
 			m := b.Moves()
 			if m == 0 {
 				b = b.Pass()
@@ -99,21 +91,13 @@ func TestSolveMatchesPlainNegamax(t *testing.T) {
 				}
 				continue
 			}
-			b = b.Play(trailing(m))
+			b = b.Play(bits.TrailingZeros64(m))
 		}
 		got, _ := s.Solve(b)
 		if want := slowSolve(b, false); got != want {
-			t.Errorf("FFO #%d played out to %d empties: Solve = %d, want %d", fp.num, 64-popcount(b.Own|b.Opp), got, want)
+			t.Errorf("FFO #%d played out to %d empties: Solve = %d, want %d", fp.num, 64-bits.OnesCount64(b.Own|b.Opp), got, want)
 		}
 	}
-}
-
-func popcount(x uint64) int {
-	n := 0
-	for ; x != 0; x &= x - 1 {
-		n++
-	}
-	return n
 }
 
 // TestSolveFFO1to19: the exact score and a best move of FFO #1-#19.
@@ -148,7 +132,7 @@ func TestSolveFFO40to49(t *testing.T) {
 		d := clk.Used() - start
 		total += d
 		totalNodes += s.Nodes
-		t.Logf("FFO #%d (%d empties): %+d %s, %d nodes, %.2fs, %.1f M nodes/s", fp.num, 64-popcount(fp.pos.Board.Own|fp.pos.Board.Opp), score, SquareName(move), s.Nodes, d.Seconds(), float64(s.Nodes)/d.Seconds()/1e6)
+		t.Logf("FFO #%d (%d empties): %+d %s, %d nodes, %.2fs, %.1f M nodes/s", fp.num, 64-bits.OnesCount64(fp.pos.Board.Own|fp.pos.Board.Opp), score, SquareName(move), s.Nodes, d.Seconds(), float64(s.Nodes)/d.Seconds()/1e6)
 		if score != fp.score || !fp.best[move] {
 			t.Errorf("FFO #%d: Solve = %d with %s, want %d with one of %v", fp.num, score, SquareName(move), fp.score, fp.best)
 		}
