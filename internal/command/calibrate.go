@@ -1,6 +1,7 @@
 package command
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -23,7 +24,11 @@ func CalibrateMain(games []agent.Game, args []string, stdout, stderr io.Writer) 
 		fmt.Fprintf(stderr, "usage: calibrate [-dir DIR] [-seconds S]\n\nMeasures how many search nodes per CPU second this machine does for each game\nand writes calibration.txt, which every agent reads.\n\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *seconds <= 0 {
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0 // -h asked for the usage: not an error, as in the other binaries
+	}
+	if err != nil || fs.NArg() > 0 || *seconds <= 0 {
 		if err == nil {
 			fs.Usage()
 		}
