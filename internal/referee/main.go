@@ -42,6 +42,17 @@ By default the first move and the colours rotate so that over 4 games each agent
 each colour both first and second. Records: <out>/game-NN.txt (every ply and the result),
 <out>/game-NN/agent-X.log (the agents' stdout and stderr), <out>/summary.tsv.
 
+An agent written gtp:CMD (e.g. -b "gtp:/usr/games/gtp-rhino --level 5") is a GTP engine,
+for games that support it (reversi): CMD is started once per game in the agent's
+directory and its own process group, set up (boardsize, clear_board, time_settings if
+it knows time_left), then asked "genmove <colour>" on its turns and told the other
+agent's moves with "play <colour> <vertex>" at the start of its next turn. Every move it
+makes is judged like any agent's. It is charged, per move, the CPU time (read from
+/proc, in 10 ms ticks) its process group used since its previous move; the same wall
+limit and clock rules apply, unless -gtp-untimed. A "?" answer (but to "play ... pass",
+which some engines refuse because they pass by themselves), an exit or a malformed
+answer loses. Its log holds its stderr and the whole conversation (gtp> and gtp<).
+
 flags:
 `
 
@@ -69,6 +80,7 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		calib    = fs.String("calibration", "", "calibration.txt `file` to copy into each agent's directory")
 		grace    = fs.Float64("grace", DefaultGrace.Seconds(), "wall `seconds` a move may run past its time before it is killed")
 		charge   = fs.String("charge", "user+sys", "the CPU time charged for a move: user+sys, or user (as the official master's /usr/bin/time -f %U did)")
+		untimed  = fs.Bool("gtp-untimed", false, "GTP engines' CPU time is recorded but never loses on time (for engines that ignore time settings, as gtp-rhino does); a hung engine is still killed after -time (or -single) plus -grace")
 	)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, refereeUsage)
@@ -124,6 +136,7 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		Show:        *show,
 		Out:         *outDir,
 		UserOnly:    *charge == "user",
+		GTPUntimed:  *untimed,
 	}
 	if *charge != "user" && *charge != "user+sys" {
 		return usageErr("-charge %q: want user+sys or user", *charge)
@@ -146,10 +159,16 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 			return usageErr("-calibration: %v", err)
 		}
 	}
-	cfg.Agents[0] = Agent{Name: *nameA, Command: absCommand(*cmdA)}
-	cfg.Agents[1] = Agent{Name: *nameB, Command: absCommand(*cmdB)}
+	cfg.Agents[0] = Agent{Name: *nameA, Command: absAgentCommand(*cmdA)}
+	cfg.Agents[1] = Agent{Name: *nameB, Command: absAgentCommand(*cmdB)}
+	if err := checkGTP(&cfg); err != nil {
+		return usageErr("%v", err)
+	}
 	for a, cmd := range []string{*cmdA, *cmdB} {
 		if cfg.Agents[a].Name == "" {
+			if engine, ok := gtpCommand(cmd); ok {
+				cmd = engine
+			}
 			cfg.Agents[a].Name = commandName(cmd)
 		}
 		cfg.Agents[a].Name = strings.Join(strings.Fields(cfg.Agents[a].Name), "_")
@@ -171,6 +190,9 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s: %d games, %s vs %s, %s, ply cap %d; records in %s\n",
 		g.Name(), cfg.Games, cfg.Agents[0].Name, cfg.Agents[1].Name, mode, cfg.MaxPlies, cfg.Out)
+	for _, note := range gtpNotes(&cfg) {
+		fmt.Fprintln(stdout, note)
+	}
 	results, err := Run(ctx, cfg, stdout)
 	fmt.Fprintln(stdout)
 	PrintSummary(stdout, &cfg, results)
@@ -183,6 +205,14 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// absAgentCommand is absCommand for an agent command, past the "gtp:" of a GTP engine.
+func absAgentCommand(command string) string {
+	if engine, ok := gtpCommand(command); ok {
+		return gtpPrefix + absCommand(engine)
+	}
+	return absCommand(command)
 }
 
 // commandName is the base name of the program a shell command runs, past any leading

@@ -2,7 +2,8 @@ package referee_test
 
 // Whole matches through Main, with fake agents built into this test binary: when
 // REFEREE_FAKE_AGENT is set, TestMain acts as an agent in the current directory instead of
-// running the tests (the standard helper-process pattern), so no other binary is needed.
+// running the tests (the standard helper-process pattern), so no other binary is needed;
+// when REFEREE_FAKE_GTP is set, it is a GTP engine (gtp_test.go).
 
 import (
 	"bytes"
@@ -29,6 +30,9 @@ const fakeEnv = "REFEREE_FAKE_AGENT"
 func TestMain(m *testing.M) {
 	if mode := os.Getenv(fakeEnv); mode != "" {
 		os.Exit(fakeAgent(mode))
+	}
+	if mode := os.Getenv(fakeGTPEnv); mode != "" {
+		os.Exit(fakeGTP(mode)) // gtp_test.go
 	}
 	os.Exit(m.Run())
 }

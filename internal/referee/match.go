@@ -22,7 +22,8 @@ import (
 const DefaultGrace = 10 * time.Second
 
 // Agent is one player of a match: a shell command, run with /bin/sh -c in the agent's
-// directory, and the name records use for it.
+// directory, and the name records use for it. A command "gtp:<command>" is a GTP engine
+// instead (gtp.go): started once per game and asked for its moves over the Go Text Protocol.
 type Agent struct {
 	Name    string
 	Command string
@@ -56,6 +57,7 @@ type Config struct {
 	Out         string        // directory for records, summaries and agent directories
 	Show        bool          // print the board and clocks after every ply
 	UserOnly    bool          // charge user time only, as the official master did; else user+sys
+	GTPUntimed  bool          // GTP engines' CPU time is recorded but never loses on time
 }
 
 // Result kinds: why a game ended, in one word for summaries and scripts.
@@ -67,6 +69,7 @@ const (
 	KindBad      = "bad output"    // output.txt was malformed or held an illegal move
 	KindNoMove   = "no legal move" // the side to move could not move: more time left wins
 	KindPlyCap   = "ply cap"       // the ply cap was reached: more time left wins
+	KindResign   = "resign"        // a GTP engine resigned
 )
 
 // Result is the outcome of one game. Agents are indexed 0 (A) and 1 (B).
@@ -106,6 +109,9 @@ func schedule(i int, first First) (aSide, firstAgent int) {
 func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
 	if cfg.Games < 1 || cfg.Parallel < 1 || cfg.MaxPlies < 1 || !(cfg.Seconds > 0) || math.IsInf(cfg.Seconds, 0) {
 		return nil, errors.New("referee: games, parallel and plies must be at least 1 and the time positive")
+	}
+	if err := checkGTP(&cfg); err != nil {
+		return nil, fmt.Errorf("referee: %w", err)
 	}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, err
@@ -228,6 +234,43 @@ func playGame(ctx context.Context, cfg *Config, n int, out *printer) (Result, er
 
 	total := time.Duration(math.Round(cfg.Seconds * 1e9))
 	r.Left = [2]time.Duration{total, total}
+
+	// GTP agents: an engine per game, started in the agent's directory and set up before
+	// the first move, ended with the game whatever happens.
+	gm, _ := m.(GTPMatch) // checkGTP has made sure of it when there are GTP agents
+	var engines [2]*engine
+	defer func() {
+		for _, e := range engines {
+			if e != nil {
+				e.close()
+			}
+		}
+	}()
+	for a := range 2 {
+		command, ok := gtpCommand(cfg.Agents[a].Command)
+		if !ok {
+			continue
+		}
+		if gm == nil {
+			return r, fmt.Errorf("%s: %s cannot be played over GTP", who(a), cfg.Game.Name())
+		}
+		e, err := startEngine(command, dirs[a], logs[a])
+		if err != nil {
+			return r, err
+		}
+		engines[a] = e
+		settings := "" // none when untimed: the engine then plays at its own pace
+		switch {
+		case cfg.GTPUntimed:
+		case cfg.Mode == gamefile.Game:
+			settings = "time_settings " + gtpSeconds(total) + " 0 0"
+		default:
+			settings = "time_settings 0 " + gtpSeconds(total) + " 1"
+		}
+		if err := e.setup(ctx, gm.GTPSetup(), settings); err != nil {
+			return r, fmt.Errorf("%s: GTP engine %q: setup: %w (its log: %s)", who(a), command, err, logs[a])
+		}
+	}
 	end := func(winner int, kind, reason string) {
 		r.Winner, r.Kind, r.Reason = winner, kind, reason
 	}
@@ -275,22 +318,46 @@ func playGame(ctx context.Context, cfg *Config, n int, out *printer) (Result, er
 		if cfg.Mode == gamefile.Game {
 			limit = r.Left[a]
 		}
-		input := m.Input(cfg.Mode, secs(limit))
-		if err := os.Remove(filepath.Join(dirs[a], "output.txt")); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return r, err
+		e := engines[a]
+		untimed := e != nil && cfg.GTPUntimed
+		wallBase := limit // the wall limit is this plus the grace
+		if untimed {
+			// Its clock never runs out, but a hung engine must still be stopped.
+			wallBase = total
 		}
-		if err := os.WriteFile(filepath.Join(dirs[a], "input.txt"), input, 0o644); err != nil {
-			return r, err
+		var (
+			t  turn
+			gt gtpTurn
+		)
+		if e != nil {
+			e.log.printf("--- ply %d ---\n", ply)
+			timeLeft := gtpSeconds(limit) + " 0" // GAME: absolute time
+			if cfg.Mode == gamefile.Single {
+				timeLeft = gtpSeconds(limit) + " 1" // SINGLE: byo-yomi of one move
+			}
+			var err error
+			if gt, err = e.move(ctx, gm.GTPColor(side), wallBase+cfg.Grace, timeLeft); err != nil {
+				return r, err
+			}
+			t = gt.turn
+		} else {
+			input := m.Input(cfg.Mode, secs(limit))
+			if err := os.Remove(filepath.Join(dirs[a], "output.txt")); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return r, err
+			}
+			if err := os.WriteFile(filepath.Join(dirs[a], "input.txt"), input, 0o644); err != nil {
+				return r, err
+			}
+			if err := appendLog(logs[a], fmt.Sprintf("--- ply %d ---\n", ply)); err != nil {
+				return r, err
+			}
+			var err error
+			if t, err = runTurn(ctx, cfg.Agents[a].Command, dirs[a], limit+cfg.Grace, logs[a]); err != nil {
+				return r, err
+			}
 		}
-		if err := appendLog(logs[a], fmt.Sprintf("--- ply %d ---\n", ply)); err != nil {
-			return r, err
-		}
-		t, err := runTurn(ctx, cfg.Agents[a].Command, dirs[a], limit+cfg.Grace, logs[a])
 		if cfg.UserOnly {
 			t.cpu = t.user
-		}
-		if err != nil {
-			return r, err
 		}
 		r.Moves[a]++
 		r.CPU[a] += t.cpu
@@ -309,8 +376,12 @@ func playGame(ctx context.Context, cfg *Config, n int, out *printer) (Result, er
 			record("ply %d: %s loses: %s; cpu %s%s", ply, who(a), why, ms(t.cpu), status)
 		}
 		switch {
+		case t.killed && e != nil:
+			lose(KindTime, fmt.Sprintf("the GTP engine gave no answer in %s of wall time (%ss + grace %ss), killed", ms(t.wall), secs(wallBase), secs(cfg.Grace)))
 		case t.killed:
 			lose(KindTime, fmt.Sprintf("still running after %s of wall time (time %ss + grace %ss), killed", ms(t.wall), secs(limit), secs(cfg.Grace)))
+		case untimed:
+			// -gtp-untimed: the time is recorded, and never loses.
 		case cfg.Mode == gamefile.Game && r.Left[a] <= 0:
 			lose(KindTime, fmt.Sprintf("used %s of CPU with %ss left", ms(t.cpu), secs(limit)))
 		case cfg.Mode == gamefile.Single && t.cpu > limit:
@@ -319,24 +390,55 @@ func playGame(ctx context.Context, cfg *Config, n int, out *printer) (Result, er
 		if r.Kind != "" {
 			break
 		}
-		output, err := readOutput(filepath.Join(dirs[a], "output.txt"))
-		if err != nil {
-			lose(KindNoOutput, err.Error())
-			break
+		var output []byte
+		if e != nil {
+			if f := gt.fail; f != nil {
+				if f.disagree {
+					out.print(fmt.Sprintf("referee: warning: game %d, ply %d: %s: %s; the judge and the engine disagree on the rules", n, ply, who(a), f.reason))
+				}
+				lose(f.kind, f.reason)
+				break
+			}
+			output = gm.FromGTP(gt.vertex)
+		} else {
+			var err error
+			if output, err = readOutput(filepath.Join(dirs[a], "output.txt")); err != nil {
+				lose(KindNoOutput, err.Error())
+				break
+			}
 		}
 		move, warnings, err := m.Play(output, cfg.Strict)
 		if err != nil {
-			lose(KindBad, err.Error())
+			why := err.Error()
+			if e != nil {
+				why = fmt.Sprintf("`genmove %s` was answered %s: %v", gm.GTPColor(side), gt.vertex, err)
+			}
+			lose(KindBad, why)
 			break
 		}
 		r.Plies++
+		// The other GTP engines follow the game: they are told the move at their next turn.
+		for b, other := range engines {
+			if other != nil && b != a {
+				other.pending = append(other.pending, "play "+gm.GTPColor(side)+" "+gm.GTPVertex(move))
+			}
+		}
 		clock := "remaining " + secs(r.Left[a]) + "s"
 		if cfg.Mode == gamefile.Single {
 			clock = "of " + secs(limit) + "s"
 		}
+		if untimed {
+			clock += " (untimed)"
+		}
 		line := fmt.Sprintf("ply %d: %s plays [%s] cpu %s %s%s", ply, who(a), move, ms(t.cpu), clock, status)
 		for _, w := range warnings {
 			line += "; warning: output.txt: " + w
+		}
+		if gt.before > 0 {
+			line += fmt.Sprintf("; gtp: %s of the cpu before its turn (start-up, setup or pondering)", ms(gt.before))
+		}
+		for _, note := range gt.notes {
+			line += "; gtp: " + note
 		}
 		record("%s", line)
 		if cfg.Show {
@@ -411,6 +513,7 @@ func recordHeader(cfg *Config, n int, r *Result, who func(int) string) []string 
 		h = append(h, fmt.Sprintf("time: SINGLE, %ss of CPU per move; a move still running %ss past it is killed", gamefile.FormatSeconds(cfg.Seconds), secs(cfg.Grace)))
 	}
 	h = append(h, fmt.Sprintf("ply cap: %d", cfg.MaxPlies))
+	h = append(h, gtpNotes(cfg)...)
 	if cfg.UserOnly {
 		h = append(h, "charged: user CPU time only, as the official master's /usr/bin/time -f %U")
 	} else {

@@ -29,6 +29,14 @@
 //     move, or a game that reaches the ply cap, ends with the Halma draw rule: the player
 //     with more CPU time left wins (in SINGLE mode, the one that used less); equal is a draw.
 //
+// An agent command "gtp:<command>" is a GTP engine instead (gtp.go), for games whose Match
+// implements GTPMatch: started once per game in the agent's directory and its own process
+// group, asked "genmove <colour>" on its turns and told the other agent's moves with "play",
+// every move judged like any agent's. It is charged, at each move, the CPU time its process
+// group used since its previous move, read from /proc/PID/stat in clock ticks (10 ms); the
+// same wall limit and clock rules apply, unless Config.GTPUntimed (-gtp-untimed) records its
+// time without enforcing it. A "?" answer, an exit or a malformed answer loses.
+//
 // Every game leaves a record (<out>/game-NN.txt: header, one line per ply, result) and the
 // match a summary (<out>/summary.tsv) besides the table printed at the end.
 package referee

@@ -1,0 +1,635 @@
+package referee
+
+// The GTP bridge: an agent command written "gtp:<command>" is an engine speaking the Go Text
+// Protocol (as Othello engines such as gtp-rhino do) instead of an agent of the file
+// contract. It is one process per game, asked for its moves with genmove and told the
+// opponent's moves with play; the referee still judges every move with the game's own
+// rules, through the GTPMatch methods that translate between GTP and output.txt.
+//
+// Why the protocol is driven the way it is:
+//
+//   - The opponent's moves are not sent the moment they are played but at the start of the
+//     engine's next turn, inside its move: the engine's work to follow the game is then
+//     charged to it and bounded by its wall limit, and a move that ends the game is never
+//     sent at all, so it cannot fail a finished game.
+//   - An engine is charged, at each move, all the CPU time its process group used since its
+//     previous move (start-up and setup included in the first): whatever it does between
+//     moves (following the game, pondering) is its own time, as it would be for a grader.
+//   - A "?" to "play <colour> pass" is accepted with a note: some engines (gtp-rhino) pass
+//     for the side without a move by themselves and reject an explicit pass.
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"gameagents/internal/gamefile"
+)
+
+// GTPMatch is a Match that a GTP engine can play (Go Text Protocol, as Othello engines speak
+// it). A game opts in by implementing it; a match with a "gtp:" agent on any other game fails
+// before its first game.
+type GTPMatch interface {
+	Match
+	// GTPSetup returns the commands sent once the engine has started, before the first move,
+	// e.g. "boardsize 8", "clear_board". The engine must then be at the position New gave.
+	GTPSetup() []string
+	// GTPColor returns the GTP colour of a side: "black" or "white".
+	GTPColor(side int) string
+	// GTPVertex turns a move as Play returned it into the vertex for "play", e.g. "d3" ->
+	// "D3", "PASS" -> "pass".
+	GTPVertex(move string) string
+	// FromGTP turns genmove's answer into the bytes of an output.txt, judged with Play like
+	// any agent's, e.g. "D3" -> "d3\n", "pass" -> "PASS\n".
+	FromGTP(vertex string) []byte
+}
+
+// gtpPrefix marks an agent command as a GTP engine.
+const gtpPrefix = "gtp:"
+
+// gtpCommand returns the engine command of a "gtp:" agent command, and whether it is one.
+func gtpCommand(command string) (string, bool) {
+	return strings.CutPrefix(strings.TrimLeft(command, " \t"), gtpPrefix)
+}
+
+// checkGTP fails at once a match whose GTP agents could not play: an empty engine command,
+// or a game whose Match does not implement GTPMatch.
+func checkGTP(cfg *Config) error {
+	for a, ag := range cfg.Agents {
+		cmd, ok := gtpCommand(ag.Command)
+		if !ok {
+			continue
+		}
+		if strings.TrimSpace(cmd) == "" {
+			return fmt.Errorf("agent %s: %q wants an engine command after %q", letters[a], ag.Command, gtpPrefix)
+		}
+		if _, ok := cfg.Game.New(0).(GTPMatch); !ok {
+			return fmt.Errorf("agent %s (%s) is a GTP engine, but %s cannot be played over GTP (its Match does not implement referee.GTPMatch)",
+				letters[a], ag.Command, cfg.Game.Name())
+		}
+	}
+	return nil
+}
+
+// Limits on what an engine may send: a response larger than this is malformed.
+const (
+	maxGTPLine     = 64 << 10
+	maxGTPResponse = 1 << 20
+)
+
+// gtpSetupTime bounds the wall time of an engine's start-up and setup commands.
+const gtpSetupTime = 10 * time.Second
+
+// gtpQuitTime is how long an engine gets to exit after "quit" before its group is killed.
+const gtpQuitTime = time.Second
+
+// reply is an engine's answer to one command.
+type reply struct {
+	ok   bool   // "=": success; "?": failure
+	text string // the answer after the status and any id, e.g. "D3" or "illegal move"
+}
+
+// gtpFailure is an engine's fault that loses the game: it exited, sent something that is
+// not GTP, or did not answer in time (kind KindTime: its group has been killed).
+type gtpFailure struct {
+	kind   string
+	reason string
+	// disagree marks a "?" to the opponent's move: the judge and the engine disagree on the
+	// rules, which someone should look into.
+	disagree bool
+}
+
+func (f *gtpFailure) Error() string { return f.reason }
+
+// engine is a running GTP engine: one per GTP agent and game.
+type engine struct {
+	command   string
+	cmd       *exec.Cmd
+	pgid      int
+	stdin     *os.File
+	out       *os.File
+	log       *cappedLog
+	responses chan response // from the reader goroutine, closed after its last one
+	done      chan struct{} // closed by close: the reader gives up sending
+	exited    chan struct{} // closed once the process has been waited for
+	lastErr   error         // the reader's final error, valid once responses is closed
+	killed    bool
+
+	timed   bool     // time_settings and time_left are sent (the engine knows them)
+	pending []string // "play" commands for the opponent's moves, sent at the next turn
+
+	// CPU time already charged, and the highest readings of the group's CPU time.
+	chargedUser, chargedSys time.Duration
+	maxUser, maxSys         time.Duration
+}
+
+// response is what the reader goroutine read: a reply, or why no more will come.
+type response struct {
+	reply
+	err error
+}
+
+// startEngine starts command (a "gtp:" agent's command without the prefix) in dir, in a
+// process group of its own, with its stderr and the conversation going to logPath.
+func startEngine(command, dir, logPath string) (*engine, error) {
+	log, err := openCappedLog(logPath)
+	if err != nil {
+		return nil, err
+	}
+	// Pipes of our own rather than exec's StdinPipe/StdoutPipe: Wait then closes nothing
+	// under the reader, which may still be reading the engine's last words when it exits.
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		log.Close()
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		log.Close()
+		inR.Close()
+		inW.Close()
+		return nil, err
+	}
+	cmd := commandFor(command)
+	cmd.Dir = dir
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, log
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// A process that escaped the group could hold stderr open for ever; Wait gives up on it.
+	cmd.WaitDelay = time.Second
+	err = cmd.Start()
+	inR.Close()
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		log.Close()
+		return nil, fmt.Errorf("starting GTP engine %q: %w", command, err)
+	}
+	e := &engine{
+		command:   command,
+		cmd:       cmd,
+		pgid:      cmd.Process.Pid, // with Setpgid the child leads a group of its own pid
+		stdin:     inW,
+		out:       outR,
+		log:       log,
+		responses: make(chan response, 16),
+		done:      make(chan struct{}),
+		exited:    make(chan struct{}),
+	}
+	go e.read(outR)
+	go func() {
+		_ = cmd.Wait() // the status is in cmd.ProcessState
+		close(e.exited)
+	}()
+	return e, nil
+}
+
+// read passes the engine's responses to e.responses until its output ends or is not GTP.
+func (e *engine) read(out *os.File) {
+	defer out.Close()
+	defer close(e.responses)
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 0, 4096), maxGTPLine)
+	for {
+		rep, err := nextResponse(sc)
+		if err == nil {
+			e.log.printf("gtp< %s\n", strings.ReplaceAll(formatReply(rep), "\n", "\ngtp< "))
+		}
+		select {
+		case e.responses <- response{rep, err}:
+		case <-e.done:
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+func formatReply(r reply) string {
+	mark := "="
+	if !r.ok {
+		mark = "?"
+	}
+	if r.text == "" {
+		return mark
+	}
+	return mark + " " + r.text
+}
+
+// nextResponse reads one response: "=" or "?", an optional numeric id, the text, more lines
+// of text, and an empty line. Empty lines before it are skipped, CRs dropped; a response cut
+// short by the end of the output still counts (the engine said what it had to say). io.EOF
+// means the output ended between responses.
+func nextResponse(sc *bufio.Scanner) (reply, error) {
+	var (
+		rep   reply
+		text  []string
+		size  int
+		begun bool
+	)
+	for sc.Scan() {
+		line := strings.ReplaceAll(sc.Text(), "\r", "")
+		if strings.TrimSpace(line) == "" {
+			if begun {
+				break
+			}
+			continue
+		}
+		size += len(line) + 1
+		if size > maxGTPResponse {
+			return rep, fmt.Errorf("malformed response: longer than %d bytes", maxGTPResponse)
+		}
+		if begun {
+			text = append(text, line)
+			continue
+		}
+		if line[0] != '=' && line[0] != '?' {
+			return rep, fmt.Errorf("malformed response %q: want a line starting with = or ?", gamefile.Clip(line))
+		}
+		begun, rep.ok = true, line[0] == '='
+		rest := strings.TrimLeft(line[1:], "0123456789") // a command id, if the engine echoes one
+		text = append(text, strings.TrimSpace(rest))
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return rep, fmt.Errorf("malformed response: a line longer than %d bytes", maxGTPLine)
+		}
+		return rep, err
+	}
+	if !begun {
+		return rep, io.EOF
+	}
+	rep.text = strings.TrimSpace(strings.Join(text, "\n"))
+	return rep, nil
+}
+
+// exchange sends command and waits for its reply until deadline. A "?" is a reply, not an
+// error: the caller decides what it means. Errors are *gtpFailure for the engine's faults
+// (with the group killed when it did not answer in time), or ctx's error.
+func (e *engine) exchange(ctx context.Context, command string, deadline time.Time) (reply, error) {
+	e.log.printf("gtp> %s\n", command)
+	_ = e.stdin.SetWriteDeadline(deadline)
+	if _, err := io.WriteString(e.stdin, command+"\n"); err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return reply{}, e.timeout(command)
+		}
+		if inner := errors.Unwrap(err); inner != nil {
+			err = inner // "broken pipe" rather than "write |1: broken pipe"
+		}
+		return reply{}, e.gone(command, fmt.Sprintf("could not be sent (%v)", err))
+	}
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	select {
+	case r, ok := <-e.responses:
+		switch {
+		case !ok:
+			return reply{}, e.gone(command, "got no answer")
+		case errors.Is(r.err, io.EOF):
+			return reply{}, e.gone(command, "got no answer")
+		case r.err != nil:
+			return reply{}, &gtpFailure{kind: KindBad, reason: fmt.Sprintf("`%s`: %v", command, r.err)}
+		}
+		return r.reply, nil
+	case <-timer.C:
+		return reply{}, e.timeout(command)
+	case <-ctx.Done():
+		e.kill()
+		return reply{}, ctx.Err()
+	}
+}
+
+// timeout kills an engine that did not answer in time, its CPU time read first.
+func (e *engine) timeout(command string) error {
+	e.cpu()
+	e.kill()
+	return &gtpFailure{kind: KindTime, reason: fmt.Sprintf("no answer to `%s` in time", command)}
+}
+
+// gone explains an engine whose output has ended: how it exited, if it has.
+func (e *engine) gone(command, what string) error {
+	timer := time.NewTimer(time.Second) // it may close its output just before it exits
+	defer timer.Stop()
+	select {
+	case <-e.exited:
+		return &gtpFailure{kind: KindNoOutput, reason: fmt.Sprintf("`%s` %s: the engine exited (%s)", command, what, e.cmd.ProcessState)}
+	case <-timer.C:
+		return &gtpFailure{kind: KindNoOutput, reason: fmt.Sprintf("`%s` %s: the engine closed its output", command, what)}
+	}
+}
+
+func (e *engine) kill() {
+	e.killed = true
+	killGroup(e.pgid)
+}
+
+// setup asks the engine whether it knows the time commands, then sends the game's setup
+// commands and, when it knows them and timed, the time settings. Any failure here is the
+// engine's command line or the game's setup at fault, not a move: it is an error, and the
+// match stops.
+func (e *engine) setup(ctx context.Context, cmds []string, timeSettings string) error {
+	deadline := time.Now().Add(gtpSetupTime)
+	if timeSettings != "" {
+		r, err := e.exchange(ctx, "known_command time_left", deadline)
+		if err != nil {
+			return err
+		}
+		e.timed = r.ok && r.text == "true"
+		if e.timed {
+			cmds = append(cmds[:len(cmds):len(cmds)], timeSettings)
+		}
+	}
+	for _, c := range cmds {
+		r, err := e.exchange(ctx, c, deadline)
+		if err != nil {
+			return err
+		}
+		if !r.ok {
+			return fmt.Errorf("`%s`: the engine answered %q", c, formatReply(r))
+		}
+	}
+	return nil
+}
+
+// gtpTurn is what one move of an engine found.
+type gtpTurn struct {
+	turn
+	vertex string        // genmove's answer
+	before time.Duration // CPU time used since its previous move before this turn began
+	notes  []string      // tolerated irregularities, for the record
+	fail   *gtpFailure   // the move is lost: nil when it answered (and was not killed)
+}
+
+// move plays the engine's turn: the opponent's pending moves, the time left if it wants
+// it, then genmove colour, all within wall. It is charged the group's CPU time since its
+// previous move. An error means the referee could not go on (ctx was cancelled).
+func (e *engine) move(ctx context.Context, colour string, wall time.Duration, timeLeft string) (gtpTurn, error) {
+	var g gtpTurn
+	start := time.Now()
+	deadline := start.Add(wall)
+	if u, s := e.cpu(); u+s > e.chargedUser+e.chargedSys {
+		g.before = u + s - e.chargedUser - e.chargedSys
+	}
+	var failed error
+	for failed == nil && len(e.pending) > 0 {
+		c := e.pending[0]
+		e.pending = e.pending[1:]
+		r, err := e.exchange(ctx, c, deadline)
+		switch {
+		case err != nil:
+			failed = err
+		case !r.ok && isPassPlay(c):
+			g.notes = append(g.notes, fmt.Sprintf("the engine answered %q to `%s`: accepted (it passes by itself)", formatReply(r), c))
+		case !r.ok:
+			failed = &gtpFailure{kind: KindBad, disagree: true,
+				reason: fmt.Sprintf("the engine rejected `%s`, the opponent's move, which the judge accepted: %q", c, formatReply(r))}
+		}
+	}
+	if failed == nil && e.timed && timeLeft != "" {
+		c := "time_left " + colour + " " + timeLeft
+		r, err := e.exchange(ctx, c, deadline)
+		if err != nil {
+			failed = err
+		} else if !r.ok {
+			g.notes = append(g.notes, fmt.Sprintf("the engine answered %q to `%s`", formatReply(r), c))
+		}
+	}
+	if failed == nil {
+		c := "genmove " + colour
+		r, err := e.exchange(ctx, c, deadline)
+		words := strings.Fields(r.text)
+		switch {
+		case err != nil:
+			failed = err
+		case !r.ok:
+			failed = &gtpFailure{kind: KindBad, reason: fmt.Sprintf("`%s` was answered %q", c, formatReply(r))}
+		case len(words) != 1:
+			failed = &gtpFailure{kind: KindBad, reason: fmt.Sprintf("`%s` was answered %q: want one vertex", c, formatReply(r))}
+		case strings.EqualFold(words[0], "resign"):
+			failed = &gtpFailure{kind: KindResign, reason: "resigned"}
+		default:
+			g.vertex = words[0]
+		}
+	}
+	g.wall = time.Since(start)
+	u, s := e.cpu()
+	g.cpu = max(0, u+s-e.chargedUser-e.chargedSys)
+	g.user = max(0, u-e.chargedUser)
+	e.chargedUser, e.chargedSys = max(u, e.chargedUser), max(s, e.chargedSys)
+
+	var f *gtpFailure
+	switch {
+	case errors.As(failed, &f) && f.kind == KindTime:
+		g.killed = true
+	case f != nil:
+		g.fail = f
+	case failed != nil:
+		return g, failed
+	}
+	select {
+	case <-e.exited:
+		g.exit = e.cmd.ProcessState.String()
+	default:
+	}
+	return g, nil
+}
+
+// isPassPlay reports whether a "play" command passes.
+func isPassPlay(command string) bool {
+	w := strings.Fields(command)
+	return len(w) == 3 && strings.EqualFold(w[2], "pass")
+}
+
+// close ends the engine: "quit", a moment to exit, then a kill of its whole group, so that
+// nothing it started outlives the game.
+func (e *engine) close() {
+	select {
+	case <-e.exited:
+	default:
+		if !e.killed {
+			e.log.printf("gtp> quit\n")
+			_ = e.stdin.SetWriteDeadline(time.Now().Add(gtpQuitTime))
+			if _, err := io.WriteString(e.stdin, "quit\n"); err == nil {
+				timer := time.NewTimer(gtpQuitTime)
+				select {
+				case <-e.exited:
+				case <-timer.C:
+				}
+				timer.Stop()
+			}
+		}
+	}
+	killGroup(e.pgid)
+	close(e.done)
+	<-e.exited
+	e.stdin.Close()
+	e.out.Close() // wakes the reader if something outside the group still holds the pipe
+	e.log.Close()
+}
+
+// cpu returns the CPU time the engine has used so far: the group's while it runs, the
+// kernel's account of the process (and the children it waited for) once it has exited. It
+// never goes down: a helper process that left the group takes its time with it, and what
+// was once seen stays seen.
+func (e *engine) cpu() (user, sys time.Duration) {
+	select {
+	case <-e.exited:
+		if ru, ok := e.cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			user, sys = time.Duration(ru.Utime.Nano()), time.Duration(ru.Stime.Nano())
+		}
+	default:
+		user, sys = groupCPU(e.pgid)
+	}
+	e.maxUser, e.maxSys = max(e.maxUser, user), max(e.maxSys, sys)
+	return e.maxUser, e.maxSys
+}
+
+// groupCPU sums the CPU time of the processes of group pgid from /proc/PID/stat: utime and
+// stime (all threads of a process), with cutime and cstime (the children each has waited
+// for). The kernel counts them in clock ticks, so the resolution is a tick: 10 ms.
+func groupCPU(pgid int) (user, sys time.Duration) {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return 0, 0
+	}
+	for _, ent := range entries {
+		if _, err := strconv.Atoi(ent.Name()); err != nil {
+			continue
+		}
+		data, err := os.ReadFile("/proc/" + ent.Name() + "/stat")
+		if err != nil {
+			continue // gone meanwhile, or not ours to read
+		}
+		st, ok := parseStat(string(data))
+		if !ok || st.pgrp != pgid {
+			continue
+		}
+		user += ticks(st.utime + st.cutime)
+		sys += ticks(st.stime + st.cstime)
+	}
+	return user, sys
+}
+
+// procStat holds the fields of /proc/PID/stat the referee reads.
+type procStat struct {
+	pgrp                         int
+	utime, stime, cutime, cstime int64 // clock ticks
+}
+
+// parseStat reads /proc/PID/stat (proc(5)). The command name, field 2, is in parentheses
+// and may hold spaces and parentheses itself: fields are counted from the last ")".
+func parseStat(stat string) (procStat, bool) {
+	var st procStat
+	i := strings.LastIndexByte(stat, ')')
+	if i < 0 {
+		return st, false
+	}
+	f := strings.Fields(stat[i+1:]) // f[0] is field 3, the state
+	if len(f) < 15 {
+		return st, false
+	}
+	var err error
+	num := func(field int) int64 {
+		n, e := strconv.ParseInt(f[field-3], 10, 64)
+		if e != nil && err == nil {
+			err = e
+		}
+		return n
+	}
+	st.pgrp = int(num(5))
+	st.utime, st.stime, st.cutime, st.cstime = num(14), num(15), num(16), num(17)
+	return st, err == nil
+}
+
+// clockTicks is the unit of /proc/PID/stat times, sysconf(_SC_CLK_TCK), which the kernel
+// hands every process in its auxiliary vector (AT_CLKTCK). It is 100 on Linux; that is the
+// fallback when the vector cannot be read.
+var clockTicks = func() int64 {
+	const atClkTck = 17 // AT_CLKTCK of <linux/auxvec.h>
+	if auxv, err := unix.Auxv(); err == nil {
+		for _, kv := range auxv {
+			if kv[0] == atClkTck && kv[1] > 0 {
+				return int64(kv[1])
+			}
+		}
+	}
+	return 100
+}()
+
+func ticks(n int64) time.Duration { return time.Duration(n) * time.Second / time.Duration(clockTicks) }
+
+// gtpSeconds writes a time for time_settings and time_left, which take whole seconds: the
+// time is rounded down, so that an engine never believes it has more than it has.
+func gtpSeconds(d time.Duration) string {
+	return strconv.FormatInt(int64(math.Max(0, math.Floor(d.Seconds()))), 10)
+}
+
+// cappedLog is an agent's log written from two places at once, a GTP engine's stderr and the
+// referee's transcript of the conversation, cut off at maxLogBytes so that a chatty engine
+// cannot fill the disk. Writes never fail: an engine whose stderr failed would block.
+type cappedLog struct {
+	mu sync.Mutex
+	f  *os.File
+	n  int64
+}
+
+func openCappedLog(path string) (*cappedLog, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	l := &cappedLog{f: f}
+	if fi, err := f.Stat(); err == nil {
+		l.n = fi.Size()
+	}
+	return l, nil
+}
+
+func (l *cappedLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.n < maxLogBytes {
+		n, _ := l.f.Write(p)
+		l.n += int64(n)
+	}
+	return len(p), nil
+}
+
+func (l *cappedLog) printf(format string, args ...any) { fmt.Fprintf(l, format, args...) }
+
+func (l *cappedLog) Close() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.f.Close()
+}
+
+// gtpNotes says, for records and summaries, which agents are GTP engines and how they are
+// charged; nil when there are none.
+func gtpNotes(cfg *Config) []string {
+	var notes []string
+	for a, ag := range cfg.Agents {
+		if _, ok := gtpCommand(ag.Command); !ok {
+			continue
+		}
+		clock := "its clock is enforced like any agent's"
+		if cfg.GTPUntimed {
+			clock = "UNTIMED (-gtp-untimed): its CPU time is recorded but never loses on time"
+		}
+		notes = append(notes, fmt.Sprintf("gtp: agent %s (%s) is a GTP engine, one process per game, charged at each move the CPU time its process group used since its previous move (read from /proc in 10 ms ticks); %s",
+			letters[a], ag.Name, clock))
+	}
+	return notes
+}
