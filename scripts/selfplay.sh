@@ -1,23 +1,30 @@
 #!/usr/bin/env bash
-# selfplay.sh: build the binaries and play a match of our Halma agent against an opponent
-# through the referee (bin/homework referee), as the official game master did: a fresh
-# process per move, CPU clocks, output.txt judged by the rules.
+# selfplay.sh: build the binaries and play a match of our Halma or Reversi agent against an
+# opponent through the referee (bin/homework referee), as the official game master did: a
+# fresh process per move, CPU clocks, output.txt judged by the rules.
 set -euo pipefail
 
 usage() {
 	cat <<'USAGE'
 usage: scripts/selfplay.sh [options]
 
-Builds bin/homework, bin/halma and bin/calibrate, calibrates this machine once (as a
-grader does), then plays bin/halma (our agent, A) against an opponent (B) through
+Builds bin/homework, bin/halma, bin/reversi and bin/calibrate, calibrates this machine once
+(as a grader does), then plays our agent (A) against an opponent (B) through
 `bin/homework referee`, showing the board and clocks after every ply, then the summary.
 
 options:
-  --opponent NAME|CMD  random, greedy, minimax (depth 2, the default), minimax3
-                       (depth 3), or any agent command, e.g. "/path/to/other/homework"
-                       or "./bin/halma -player random" (start a relative path with ./)
-  --time S             GAME mode: CPU seconds per side for the whole game (default 30)
-  --single S           SINGLE mode instead: CPU seconds for every move
+  --game NAME          halma (the default) or reversi
+  --opponent NAME|CMD  Halma: random, greedy, minimax (depth 2, the default), minimax3
+                       (depth 3). Reversi: random, greedy (the default), rhino1 ... rhino5
+                       (Debian's GRhino engine at that level, through GTP; installed with
+                       apt-get when missing; it ignores time limits, so its clock is
+                       recorded but not enforced), rhino5r (level 5 with randomness 2).
+                       Or any agent command, e.g. "/path/to/other/homework" or
+                       "./bin/halma -player random" (start a relative path with ./)
+  --time S             GAME mode: CPU seconds per side for the whole game (Halma's
+                       default: 30)
+  --single S           SINGLE mode instead: CPU seconds for every move (Reversi's
+                       default: 1, the CTU tournament's setting)
   --games N            number of games (default 2; first move and colours alternate)
   --parallel N         games at once (default 1; at most the number of cores)
   --quiet              no board after every ply: results and summary only
@@ -27,8 +34,9 @@ options:
 USAGE
 }
 
-opponent=minimax
-time_s=30
+game=halma
+opponent=
+time_s=
 single_s=
 games=2
 parallel=1
@@ -51,6 +59,7 @@ while [[ $# -gt 0 ]]; do
 		opt=$1
 	fi
 	case $opt in
+	--game) need "$@"; game=$2; shift 2 ;;
 	--opponent) need "$@"; opponent=$2; shift 2 ;;
 	--time) need "$@"; time_s=$2; shift 2 ;;
 	--single) need "$@"; single_s=$2; shift 2 ;;
@@ -70,18 +79,49 @@ done
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-go build -o bin/ ./homework ./halma ./calibrate
+go build -o bin/ ./homework ./halma ./reversi ./calibrate
+
+# install_grhino makes sure Debian's GRhino GTP engine is there, installing it if it is not.
+install_grhino() {
+	[[ -x /usr/games/gtp-rhino ]] && return
+	echo "selfplay.sh: installing Debian's grhino (apt-get install -y grhino)"
+	local sudo=
+	[[ $(id -u) -ne 0 ]] && sudo=sudo
+	$sudo apt-get install -y grhino >/dev/null || { $sudo apt-get update >/dev/null && $sudo apt-get install -y grhino >/dev/null; }
+}
 
 # Paths are quoted for the shell the referee runs each command with.
-halma=$(printf '%q' "$root/bin/halma")
-case $opponent in
-random | greedy) cmd_b="$halma -player $opponent" name_b=$opponent ;;
-minimax) cmd_b="$halma -player minimax -depth 2" name_b=minimax2 ;;
-minimax3) cmd_b="$halma -player minimax -depth 3" name_b=minimax3 ;;
-*) cmd_b=$opponent name_b= ;;
+extra=()
+case $game in
+halma)
+	agent=$(printf '%q' "$root/bin/halma")
+	[[ -n $opponent ]] || opponent=minimax
+	[[ -n $time_s || -n $single_s ]] || time_s=30
+	case $opponent in
+	random | greedy) cmd_b="$agent -player $opponent" name_b=$opponent ;;
+	minimax) cmd_b="$agent -player minimax -depth 2" name_b=minimax2 ;;
+	minimax3) cmd_b="$agent -player minimax -depth 3" name_b=minimax3 ;;
+	*) cmd_b=$opponent name_b= ;;
+	esac
+	;;
+reversi)
+	agent=$(printf '%q' "$root/bin/reversi")
+	[[ -n $opponent ]] || opponent=greedy
+	[[ -n $time_s || -n $single_s ]] || single_s=1
+	case $opponent in
+	random | greedy) cmd_b="$agent -player $opponent" name_b=$opponent ;;
+	rhino[1-5]) install_grhino; cmd_b="gtp:/usr/games/gtp-rhino -l ${opponent#rhino}" name_b=$opponent extra+=(-gtp-untimed) ;;
+	rhino5r) install_grhino; cmd_b="gtp:/usr/games/gtp-rhino -l 5 -r 2" name_b=$opponent extra+=(-gtp-untimed) ;;
+	*) cmd_b=$opponent name_b= ;;
+	esac
+	;;
+*)
+	echo "selfplay.sh: unknown game $game: want halma or reversi" >&2
+	exit 2
+	;;
 esac
 
-args=(-a "$halma" -name-a engine -b "$cmd_b" -games "$games" -parallel "$parallel")
+args=(-game "$game" -a "$agent" -name-a engine -b "$cmd_b" -games "$games" -parallel "$parallel" "${extra[@]}")
 [[ -n $name_b ]] && args+=(-name-b "$name_b")
 if [[ -n $single_s ]]; then
 	args+=(-single "$single_s")

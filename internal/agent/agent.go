@@ -16,6 +16,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
+	"strings"
 	"time"
 
 	"gameagents/internal/clock"
@@ -35,6 +37,8 @@ type Game interface {
 	// Calibrate searches built-in positions for about the given number of nodes and
 	// returns how many it searched; the calibrate binary times it.
 	Calibrate(nodes int64) int64
+	// Players lists the names Options.Player accepts, the strongest ("engine") first.
+	Players() []string
 }
 
 // Position is a parsed input ready to be played.
@@ -110,7 +114,16 @@ func Run(games []Game, opts Options) int {
 	}
 	game := recognize(games, lines)
 	if game == nil {
-		fmt.Fprintln(opts.Log, gamefile.Errorf("input.txt", 0, "not an input of %s", gameNames(games)))
+		// The header is every game's: its faults are worth naming before the body's shape.
+		if _, _, err := gamefile.ParseHeader("input.txt", lines); err != nil {
+			fmt.Fprintln(opts.Log, err)
+		} else {
+			fmt.Fprintln(opts.Log, gamefile.Errorf("input.txt", 0, "not an input of %s", gameNames(games)))
+		}
+		return ExitBadInput
+	}
+	if opts.Player != "" && !slices.Contains(game.Players(), opts.Player) {
+		fmt.Fprintf(opts.Log, "%s has no player %q: want one of %s\n", game.Name(), opts.Player, strings.Join(game.Players(), ", "))
 		return ExitBadInput
 	}
 	pos, err := game.Parse("input.txt", lines)

@@ -94,6 +94,8 @@ func (fakeGame) Parse(file string, lines []gamefile.Line) (Position, error) {
 func (fakeGame) DefaultRate() float64        { return 1e6 }
 func (fakeGame) Calibrate(nodes int64) int64 { return nodes }
 
+func (fakeGame) Players() []string { return []string{"engine"} }
+
 type fakePosition struct{ h gamefile.Header }
 
 func (p fakePosition) Header() gamefile.Header { return p.h }
@@ -191,5 +193,22 @@ func TestPlanMoveSurvivesLowClocks(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestRunUnknownPlayer: a player the recognised game does not have exits 2 and names the
+// game's players, writing nothing.
+func TestRunUnknownPlayer(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "input.txt"), []byte("GAME\nX\n100\n"), 0o644)
+	var log bytes.Buffer
+	if got := Run([]Game{fakeGame{}}, Options{Dir: dir, Player: "minimax", Log: &log, Clock: &clock.Fake{}}); got != ExitBadInput {
+		t.Errorf("Run(player minimax) = %d, want %d", got, ExitBadInput)
+	}
+	if want := `fake has no player "minimax": want one of engine`; !strings.Contains(log.String(), want) {
+		t.Errorf("stderr = %q, want %q", log.String(), want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "output.txt")); err == nil {
+		t.Errorf("output.txt was written")
 	}
 }

@@ -9,21 +9,24 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"gameagents/internal/agent"
 	"gameagents/internal/halma"
+	"gameagents/internal/reversi"
 )
 
 // Games lists every game the umbrella binary plays, in recognition order.
-var Games = []agent.Game{halma.Game{}}
+var Games = []agent.Game{halma.Game{}, reversi.Game{}}
 
 // GameMain is the main of a single-game binary, and of `homework play`.
 func GameMain(name string, games []agent.Game, args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	player := fs.String("player", "", "the player: engine (default, the strongest), random, greedy or minimax")
-	depth := fs.Int("depth", 0, "search depth of the minimax player (default 2)")
+	players := playerNames(games)
+	player := fs.String("player", "", "the player: "+strings.Join(players, ", ")+" (default engine, the strongest)")
+	depth := fs.Int("depth", 0, "search depth of fixed-depth players (Halma's minimax: default 2)")
 	dir := fs.String("dir", "", "the working directory holding input.txt (default: the current one)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: %s [-player NAME] [-depth N] [-dir DIR]\n\n", name)
@@ -43,20 +46,24 @@ func GameMain(name string, games []agent.Game, args []string, stderr io.Writer) 
 		fs.Usage()
 		return agent.ExitBadInput
 	}
-	if *player != "" && !validPlayer(*player) {
-		fmt.Fprintf(stderr, "%s: unknown player %q: want one of %s\n", name, *player, strings.Join(halma.Players, ", "))
+	if *player != "" && !slices.Contains(players, *player) {
+		fmt.Fprintf(stderr, "%s: unknown player %q: want one of %s\n", name, *player, strings.Join(players, ", "))
 		return agent.ExitBadInput
 	}
 	return agent.Run(games, agent.Options{Player: *player, Depth: *depth, Dir: *dir, Log: stderr})
 }
 
-func validPlayer(p string) bool {
-	for _, q := range halma.Players {
-		if p == q {
-			return true
+// playerNames lists the players of the games, each name once, in the games' order.
+func playerNames(games []agent.Game) []string {
+	var names []string
+	for _, g := range games {
+		for _, p := range g.Players() {
+			if !slices.Contains(names, p) {
+				names = append(names, p)
+			}
 		}
 	}
-	return false
+	return names
 }
 
 // Exit runs a main and exits with its status.

@@ -6,10 +6,11 @@ import (
 
 	"gameagents/internal/halma"
 	"gameagents/internal/referee"
+	"gameagents/internal/reversi"
 )
 
 // Judges lists every game the referee and the validator know, in recognition order.
-var Judges = []referee.Game{halma.Judge{}}
+var Judges = []referee.Game{halma.Judge{}, reversi.Judge{}}
 
 // HomeworkMain is the umbrella binary: no arguments plays input.txt's game in the current
 // directory; the subcommands are for people.
@@ -38,11 +39,12 @@ func HomeworkMain(args []string, stdout, stderr io.Writer) int {
 func homeworkUsage(w io.Writer) {
 	fmt.Fprint(w, `usage: homework [subcommand] [flags]
 
-With no arguments, plays the move of the game in ./input.txt (Halma now) and writes
-./output.txt, as graders run it.
+With no arguments, plays the move of the game in ./input.txt (Halma or Reversi, told
+apart by the board's size) and writes ./output.txt, as graders run it.
 
 Subcommands:
-  play [-player NAME] [-depth N] [-dir DIR]   play one move (players: engine, random, greedy, minimax)
+  play [-player NAME] [-depth N] [-dir DIR]   play one move (players: engine, random, greedy;
+                                              Halma also minimax)
   referee -a CMD -b CMD [flags]               play a match between two agent commands (-h for flags)
   validate [-strict] [DIR]                    judge DIR/output.txt as the move for DIR/input.txt
   calibrate [-dir DIR] [-seconds S]           measure this machine, write calibration.txt

@@ -22,12 +22,12 @@ var repoRoot = filepath.Join("..", "..")
 
 // binaries are the commands the tests run: the umbrella and every game's own binary,
 // named as its samples/<game>/ directory (add each new game here).
-var binaries = []string{"homework", "halma"}
+var binaries = []string{"homework", "halma", "reversi", "calibrate"}
 
 // calibration is what every test directory gets, so that the node budget, hence the move,
 // depends on the input alone: the CPU-time guard only fires on a machine several times
 // slower than this rate, and then the test failure says so (see runHint).
-const calibration = "gameagents-calibration 1\nhalma.nodes_per_second 2000000\n"
+const calibration = "gameagents-calibration 1\nhalma.nodes_per_second 2000000\nreversi.nodes_per_second 2000000\n"
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "contract-bin-")
@@ -64,8 +64,9 @@ func build(dir string) error {
 
 // run is one finished process.
 type run struct {
-	exit   int
-	stderr string
+	exit      int
+	stderr    string
+	cpu, wall time.Duration // user+sys of the process, as the kernel reports it; and wall time
 }
 
 // runIn runs binary name in dir with no arguments, as a grader does, and returns its exit
@@ -79,15 +80,21 @@ func runIn(t *testing.T, name, dir string) run {
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
+	start := time.Now()
 	err := cmd.Run()
+	wall := time.Since(start)
+	var cpu time.Duration
+	if cmd.ProcessState != nil {
+		cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
-		return run{exit: 0, stderr: stderr.String()}
+		return run{exit: 0, stderr: stderr.String(), cpu: cpu, wall: wall}
 	case ctx.Err() != nil:
 		t.Fatalf("%s in %s: still running after a minute; stderr:\n%s", name, dir, stderr.String())
 	case errors.As(err, &exit) && exit.ExitCode() >= 0:
-		return run{exit: exit.ExitCode(), stderr: stderr.String()}
+		return run{exit: exit.ExitCode(), stderr: stderr.String(), cpu: cpu, wall: wall}
 	default:
 		t.Fatalf("%s in %s: %v; stderr:\n%s", name, dir, err, stderr.String())
 	}

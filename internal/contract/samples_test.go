@@ -9,6 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"gameagents/internal/command"
+	"gameagents/internal/gamefile"
 )
 
 var update = flag.Bool("update", false, "rewrite the samples' output.txt and expected-stderr from what homework does now")
@@ -112,10 +115,16 @@ func TestSamples(t *testing.T) {
 			}
 			// An expected output is itself checked, so that -update cannot bless an
 			// illegal move.
-			if c.game == "halma" && c.exit == 0 {
+			if c.exit != 0 {
+				return
+			}
+			if c.game == "halma" {
 				if err := checkHalmaOutput(parseHalma(t, c.files["input.txt"]), c.output); err != nil {
 					t.Errorf("%s/%s: %v", c.dir, wantOutput, err)
 				}
+			}
+			if err := judgeOutput(c.game, c.files["input.txt"], c.output); err != nil {
+				t.Errorf("%s/%s: %v", c.dir, wantOutput, err)
 			}
 		})
 	}
@@ -202,4 +211,24 @@ func updateSample(t *testing.T, c sampleCase, dir string, r run) {
 	os.Remove(filepath.Join(c.dir, wantOutput))
 	writeFile(t, filepath.Join(c.dir, wantExit), []byte(fmt.Sprintf("%d\n", r.exit)))
 	writeFile(t, filepath.Join(c.dir, wantStderr), []byte(firstLine(r.stderr)+"\n"))
+}
+
+// judgeOutput judges output as the referee would, strictly, as the move for input, unless
+// the side to move has nothing to play.
+func judgeOutput(game string, input, output []byte) error {
+	for _, j := range command.Judges {
+		if j.Name() != game {
+			continue
+		}
+		m, err := j.Load(gamefile.SplitLines(string(input)))
+		if err != nil {
+			return err
+		}
+		if !m.HasMove() {
+			return nil // a finished game: the game's own check (if any) judges the output
+		}
+		_, _, err = m.Play(output, true)
+		return err
+	}
+	return fmt.Errorf("no judge for the game %q", game)
 }

@@ -19,8 +19,9 @@ type Game struct{}
 // Name implements agent.Game.
 func (Game) Name() string { return "halma" }
 
-// Recognize implements agent.Game: Halma's body is a 16-row grid of 16 cells, against
-// Reversi's 8×8; the other games name themselves on line 4.
+// Recognize implements agent.Game: Halma's body is a 16-row grid of 16 cells; a first row
+// of 8 cells is Reversi's (8×8), and the other games name themselves on line 4. A longer
+// first row or more than 8 rows is Halma's, so that Parse says what is wrong with it.
 func (Game) Recognize(lines []gamefile.Line) bool {
 	if len(lines) < 4 {
 		return false
@@ -29,7 +30,8 @@ func (Game) Recognize(lines []gamefile.Line) bool {
 	case "HIVE", "QUORIDOR", "STREKY":
 		return false
 	}
-	return len(lines[3].Text) > 8 || len(lines) > 3+8
+	first := len(lines[3].Text)
+	return first != 8 && (first > 8 || len(lines) > 3+8)
 }
 
 // Parse implements agent.Game.
@@ -62,6 +64,9 @@ func (Game) Calibrate(nodes int64) int64 {
 	}
 	return done
 }
+
+// Players implements agent.Game.
+func (Game) Players() []string { return Players }
 
 // Player names accepted by the -player flag.
 var Players = []string{"engine", "random", "greedy", "minimax"}

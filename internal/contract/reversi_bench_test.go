@@ -1,0 +1,142 @@
+package contract
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"gameagents/internal/reversi"
+)
+
+var (
+	singleBench = flag.Bool("reversi-single-bench", false,
+		"run the reversi binary on every SINGLE 1.0 position of the benchmark set with this machine's calibration and report its CPU and wall time")
+	extractFrom = flag.String("reversi-extract", "",
+		"rewrite the benchmark set from the referee records (game-*.txt) in this directory")
+)
+
+// benchDir holds the SINGLE benchmark set: input.txt files of positions from real games
+// (see its README.md).
+var benchDir = filepath.Join("..", "reversi", "testdata", "single-bench")
+
+// benchSize is the number of positions the benchmark set holds.
+const benchSize = 200
+
+// TestReversiSingleBench measures the whole process, start-up included, as a grader does:
+// the CTU tournament allows 1 s of wall time per move, and graders count CPU time. It only
+// runs with -reversi-single-bench (timings are measurements, not tests); run it on an idle
+// machine:
+//
+//	go test ./internal/contract -run TestReversiSingleBench -reversi-single-bench -v
+func TestReversiSingleBench(t *testing.T) {
+	if !*singleBench {
+		t.Skip("a measurement: run with -reversi-single-bench")
+	}
+	files, _ := filepath.Glob(filepath.Join(benchDir, "*.txt"))
+	if len(files) != benchSize {
+		t.Fatalf("found %d positions in %s, want %d", len(files), benchDir, benchSize)
+	}
+	calDir := t.TempDir()
+	if r := runIn(t, "calibrate", calDir); r.exit != 0 {
+		t.Fatalf("calibrate: exit %d: %s", r.exit, r.stderr)
+	}
+	cal := readFile(t, filepath.Join(calDir, "calibration.txt"))
+	t.Logf("calibration: %s", strings.ReplaceAll(strings.TrimSpace(string(cal)), "\n", "; "))
+	var cpus, walls []time.Duration
+	var worst string
+	for _, name := range files {
+		dir := t.TempDir()
+		input := readFile(t, name)
+		writeFile(t, filepath.Join(dir, "input.txt"), input)
+		writeFile(t, filepath.Join(dir, "calibration.txt"), cal)
+		r := runIn(t, "reversi", dir)
+		output, err := os.ReadFile(filepath.Join(dir, "output.txt"))
+		if r.exit != 0 || err != nil {
+			t.Fatalf("%s: exit %d, %v; stderr:\n%s", name, r.exit, err, r.stderr)
+		}
+		if err := judgeOutput("reversi", input, output); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		if len(cpus) == 0 || r.cpu > slices.Max(cpus) {
+			worst = fmt.Sprintf("%s (%s)", filepath.Base(name), strings.TrimSpace(lastLine(r.stderr)))
+		}
+		cpus, walls = append(cpus, r.cpu), append(walls, r.wall)
+		if r.cpu >= time.Second || r.wall >= time.Second {
+			t.Errorf("%s: CPU %v, wall %v: over the 1 s of the move", filepath.Base(name), r.cpu, r.wall)
+		}
+	}
+	t.Logf("%d positions, SINGLE 1.0: CPU (user+sys) max %v, median %v; wall max %v, median %v",
+		len(cpus), slices.Max(cpus).Round(time.Millisecond), median(cpus).Round(time.Millisecond),
+		slices.Max(walls).Round(time.Millisecond), median(walls).Round(time.Millisecond))
+	t.Logf("most CPU: %s", worst)
+}
+
+func median(d []time.Duration) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
+}
+
+// plyRE reads a move of a referee record: "ply 12: name (BLACK) plays [d3] cpu ...".
+var plyRE = regexp.MustCompile(`^ply \d+: .* \((BLACK|WHITE)\) plays \[([a-h][1-8]|PASS)\]`)
+
+// TestExtractReversiBench rewrites the benchmark set from referee records: it replays every
+// game-*.txt of the directory and keeps benchSize positions spread evenly over all the
+// positions where the side to move had a legal move.
+//
+//	go test ./internal/contract -run TestExtractReversiBench -reversi-extract results/reversi/rhino5
+func TestExtractReversiBench(t *testing.T) {
+	if *extractFrom == "" {
+		t.Skip("a data tool: run with -reversi-extract DIR")
+	}
+	records, _ := filepath.Glob(filepath.Join(*extractFrom, "game-*.txt"))
+	var all []reversi.Position
+	for _, rec := range records {
+		pos := reversi.Position{Board: reversi.Start(), ToMove: reversi.Black}
+		for _, line := range strings.Split(string(readFile(t, rec)), "\n") {
+			m := plyRE.FindStringSubmatch(line)
+			if m == nil {
+				continue
+			}
+			if m[1] != pos.ToMove.String() {
+				t.Fatalf("%s: %q: want %v to move", rec, line, pos.ToMove)
+			}
+			if pos.Board.Moves() != 0 {
+				all = append(all, pos)
+			}
+			next := pos.Board.Pass()
+			if m[2] != reversi.Pass {
+				sq, err := reversi.ParseSquare(m[2])
+				if err != nil || pos.Board.Moves()&(1<<sq) == 0 {
+					t.Fatalf("%s: %q is not a legal move", rec, line)
+				}
+				next = pos.Board.Play(sq)
+			}
+			pos = reversi.Position{Board: next, ToMove: 1 - pos.ToMove}
+		}
+	}
+	if len(all) < benchSize {
+		t.Fatalf("%d positions in %d records, want at least %d", len(all), len(records), benchSize)
+	}
+	old, _ := filepath.Glob(filepath.Join(benchDir, "*.txt"))
+	for _, f := range old {
+		os.Remove(f)
+	}
+	for i := 0; i < benchSize; i++ {
+		p := all[i*len(all)/benchSize]
+		text := strings.Join(append([]string{"SINGLE", p.ToMove.String(), "1.0"}, p.Rows()...), "\n") + "\n"
+		writeFile(t, filepath.Join(benchDir, fmt.Sprintf("%03d.txt", i+1)), []byte(text))
+	}
+	t.Logf("wrote %d of %d positions from %d records to %s", benchSize, len(all), len(records), benchDir)
+}

@@ -1,0 +1,135 @@
+package reversi
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+var (
+	arena      = flag.Int("arena", 0, "play this many pairs of in-process games (a tuning aid; strength claims come from the referee)")
+	arenaNodes = flag.Int64("arena-nodes", 200_000, "node budget per move in -arena games")
+	arenaA     = flag.String("arena-a", "engine", "player A in -arena games: engine, or the engine with a change: "+arenaVariants)
+	arenaB     = flag.String("arena-b", "hand", "player B in -arena games (see -arena-a), or greedy, random")
+)
+
+const arenaVariants = "hand (the hand-written evaluation), nott, nopvs, nosort, nosolver"
+
+// arenaOpeningPlies random plies start each pair of games, so that the pairs differ; each
+// opening is played twice, the players swapping colours.
+const arenaOpeningPlies = 8
+
+// arenaPlayer returns a move function for a player name.
+func arenaPlayer(t *testing.T, name string) func(Board) int {
+	if name == "greedy" {
+		return GreedyMove
+	}
+	if name == "random" {
+		return RandomMove
+	}
+	f := Features{Evaluation: PatternEval}
+	switch name {
+	case "engine":
+	case "hand":
+		f.Evaluation = HandEval
+	case "nott":
+		f.NoTT = true
+	case "nopvs":
+		f.NoPVS = true
+	case "nosort":
+		f.NoSort = true
+	case "nosolver":
+		f.NoSolver = true
+	default:
+		t.Fatalf("unknown arena player %q: want engine, greedy, random, %s", name, arenaVariants)
+	}
+	e := NewEngine(ttLogSize(*arenaNodes))
+	e.Features = f
+	return func(b Board) int {
+		e.ClearTT()
+		return e.Search(b, Limits{Nodes: *arenaNodes}, nil).Move
+	}
+}
+
+// TestArena plays -arena pairs of games between -arena-a and -arena-b at a fixed node
+// budget and reports the score of A with a 95% error bar:
+//
+//	go test ./internal/reversi -run TestArena -arena 50 -arena-a engine -arena-b hand -v
+func TestArena(t *testing.T) {
+	if *arena == 0 {
+		t.Skip("a tuning aid: run with -arena N")
+	}
+	players := [2]func(Board) int{arenaPlayer(t, *arenaA), arenaPlayer(t, *arenaB)}
+	rng := rand.New(rand.NewPCG(2026, 11))
+	var wins, draws, losses int
+	var discs int
+	for pair := 0; pair < *arena; pair++ {
+		opening := randomOpening(rng)
+		for aIsBlack := range 2 {
+			// Black moves first from the opening; A is Black in the first game of a pair.
+			d := arenaGame(opening, players, aIsBlack == 0)
+			discs += d
+			switch {
+			case d > 0:
+				wins++
+			case d < 0:
+				losses++
+			default:
+				draws++
+			}
+		}
+		if (pair+1)%10 == 0 {
+			t.Logf("after %d games: %s %d wins, %d draws, %d losses", 2*(pair+1), *arenaA, wins, draws, losses)
+		}
+	}
+	n := float64(wins + draws + losses)
+	score := (float64(wins) + float64(draws)/2) / n
+	sd := math.Sqrt(score * (1 - score) / n)
+	t.Logf("%s vs %s, %d games at %d nodes per move: %d wins, %d draws, %d losses: score %.1f%% ± %.1f%% (95%%), mean disc difference %+.1f",
+		*arenaA, *arenaB, int(n), *arenaNodes, wins, draws, losses, 100*score, 196*sd, float64(discs)/n)
+}
+
+// randomOpening plays arenaOpeningPlies random moves from the start (Black to move at the
+// start; the plies are even, so Black moves again after them unless someone passed, which
+// cannot happen this early).
+func randomOpening(rng *rand.Rand) Board {
+	b := Start()
+	for range arenaOpeningPlies {
+		moves := b.Moves()
+		for k := rng.IntN(bits.OnesCount64(moves)); k > 0; k-- {
+			moves &= moves - 1
+		}
+		b = b.Play(bits.TrailingZeros64(moves))
+	}
+	return b
+}
+
+// arenaGame plays a game from b (Black to move) and returns the final disc difference for
+// player A.
+func arenaGame(b Board, players [2]func(Board) int, aIsBlack bool) int {
+	mover := 0 // 0: A
+	if !aIsBlack {
+		mover = 1
+	}
+	for {
+		if b.Moves() == 0 {
+			if b.Pass().Moves() == 0 {
+				d := final(b) // for the side to move, which is mover
+				if mover == 1 {
+					d = -d
+				}
+				return d
+			}
+			b, mover = b.Pass(), 1-mover
+			continue
+		}
+		sq := players[mover](b)
+		if b.Moves()&(1<<sq) == 0 {
+			panic(fmt.Sprintf("player %d played the illegal move %d", mover, sq))
+		}
+		b, mover = b.Play(sq), 1-mover
+	}
+}

@@ -1,0 +1,174 @@
+package reversi
+
+// The referee's view of Reversi (referee.Game and referee.Match), and its GTP side, so that
+// a GTP Othello engine (gtp-rhino) can play through the referee. Sides are the colours: 0
+// is BLACK, 1 is WHITE. Black moves first in a new game, whatever the referee asks: the
+// referee then rotates the colours between games.
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"gameagents/internal/gamefile"
+	"gameagents/internal/referee"
+)
+
+// Judge is Reversi for the referee and the validator.
+type Judge struct{}
+
+var (
+	_ referee.Game     = Judge{}
+	_ referee.GTPMatch = (*judgeMatch)(nil)
+)
+
+// Name returns "reversi".
+func (Judge) Name() string { return "reversi" }
+
+// Recognize reports whether input.txt is Reversi's, by the agent's rule (Game.Recognize).
+func (Judge) Recognize(input []gamefile.Line) bool { return Game{}.Recognize(input) }
+
+// New starts from the initial position with Black to move.
+func (Judge) New(int) referee.Match {
+	return &judgeMatch{pos: Position{Board: Start(), ToMove: Black}}
+}
+
+// Load reads an input.txt; its errors are "input.txt:LINE: problem".
+func (Judge) Load(input []gamefile.Line) (referee.Match, error) {
+	in, err := ParseInput("input.txt", input)
+	if err != nil {
+		return nil, err
+	}
+	return &judgeMatch{pos: in.Position}, nil
+}
+
+// judgeMatch is a Reversi game in progress.
+type judgeMatch struct {
+	pos Position
+}
+
+func (m *judgeMatch) ToMove() int { return int(m.pos.ToMove) }
+
+func (m *judgeMatch) SideName(side int) string { return Color(side & 1).String() }
+
+func (m *judgeMatch) Input(mode gamefile.Mode, seconds string) []byte {
+	lines := []string{mode.String(), m.pos.ToMove.String(), seconds}
+	return []byte(gamefile.JoinLines(append(lines, m.pos.Rows()...)))
+}
+
+// HasMove is true while the game goes on: a side without a legal move still has to say PASS.
+func (m *judgeMatch) HasMove() bool { return !m.gameOver() }
+
+func (m *judgeMatch) gameOver() bool {
+	b := m.pos.Board
+	return b.Moves() == 0 && b.Pass().Moves() == 0
+}
+
+// Play judges output: one line holding a square name in lower case, or PASS when (and only
+// when) the side to move has no legal move.
+func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) {
+	if m.gameOver() {
+		return "", nil, errors.New("the game is already over")
+	}
+	lines, warnings, err := referee.SplitOutput(output, strict)
+	if err != nil {
+		return "", warnings, fmt.Errorf("malformed output.txt: %v", err)
+	}
+	if len(lines) != 1 {
+		return "", warnings, fmt.Errorf("malformed output.txt: %d lines, want 1 (a square such as d3, or PASS)", len(lines))
+	}
+	b := m.pos.Board
+	moves := b.Moves()
+	text := lines[0]
+	if text == Pass {
+		if moves != 0 {
+			return "", warnings, fmt.Errorf("illegal move: PASS while %d moves are legal (%s)", bits.OnesCount64(moves), squareList(moves))
+		}
+		m.pos = Position{Board: b.Pass(), ToMove: 1 - m.pos.ToMove}
+		return Pass, warnings, nil
+	}
+	sq, err := parseOutputSquare(text)
+	if err != nil {
+		return "", warnings, fmt.Errorf("malformed output.txt: %v", err)
+	}
+	if moves&(1<<sq) == 0 {
+		if moves == 0 {
+			return "", warnings, fmt.Errorf("illegal move: %s, but %v has no legal move and must PASS", text, m.pos.ToMove)
+		}
+		return "", warnings, fmt.Errorf("illegal move: %s (legal: %s)", text, squareList(moves))
+	}
+	m.pos = Position{Board: b.Play(sq), ToMove: 1 - m.pos.ToMove}
+	return text, warnings, nil
+}
+
+// parseOutputSquare reads a square as output.txt must write it: a lower-case file a-h and a
+// rank 1-8, nothing else.
+func parseOutputSquare(s string) (int, error) {
+	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
+		return 0, fmt.Errorf("got %q, want a square a1..h8 in lower case, or PASS", gamefile.Clip(s))
+	}
+	return ParseSquare(s)
+}
+
+// squareList names the squares of a set, in square order.
+func squareList(set uint64) string {
+	var names []string
+	for ; set != 0; set &= set - 1 {
+		names = append(names, SquareName(bits.TrailingZeros64(set)))
+	}
+	return strings.Join(names, " ")
+}
+
+// Over reports a finished game: neither side can move; more discs wins.
+func (m *judgeMatch) Over() (bool, int, string) {
+	if !m.gameOver() {
+		return false, -1, ""
+	}
+	black, white := m.pos.Discs()
+	nb, nw := bits.OnesCount64(black), bits.OnesCount64(white)
+	score := fmt.Sprintf("BLACK %d, WHITE %d", nb, nw)
+	switch {
+	case nb > nw:
+		return true, int(Black), "BLACK has more discs: " + score
+	case nw > nb:
+		return true, int(White), "WHITE has more discs: " + score
+	}
+	return true, -1, "equal discs, a draw: " + score
+}
+
+// Render draws the board with files above and ranks on the left: B black, W white.
+func (m *judgeMatch) Render() []string {
+	lines := []string{"  abcdefgh"}
+	for r, row := range m.pos.Rows() {
+		lines = append(lines, fmt.Sprintf("%d %s", r+1, row))
+	}
+	return lines
+}
+
+// GTPSetup returns the commands that start a GTP Othello engine on a new game.
+func (m *judgeMatch) GTPSetup() []string { return []string{"boardsize 8", "clear_board"} }
+
+// GTPColor returns the GTP colour of a side.
+func (m *judgeMatch) GTPColor(side int) string {
+	if Color(side&1) == Black {
+		return "black"
+	}
+	return "white"
+}
+
+// GTPVertex turns a move as Play returned it into a GTP vertex: "d3" is "D3", PASS "pass".
+func (m *judgeMatch) GTPVertex(move string) string {
+	if move == Pass {
+		return "pass"
+	}
+	return strings.ToUpper(move)
+}
+
+// FromGTP turns genmove's answer into the output.txt an agent would write.
+func (m *judgeMatch) FromGTP(vertex string) []byte {
+	if strings.EqualFold(vertex, "pass") {
+		return []byte(Pass + "\n")
+	}
+	return []byte(strings.ToLower(vertex) + "\n")
+}

@@ -1,0 +1,163 @@
+package reversi
+
+// The agent: Reversi's side of the move lifecycle (internal/agent), and the players a
+// binary can be asked for: the engine (default), and the reference opponents random and
+// greedy.
+
+import (
+	"fmt"
+	"math/bits"
+
+	"gameagents/internal/agent"
+	"gameagents/internal/gamefile"
+)
+
+// Game is Reversi for the move lifecycle.
+type Game struct{}
+
+// Name implements agent.Game.
+func (Game) Name() string { return "reversi" }
+
+// Recognize implements agent.Game: Reversi's body is 8 rows of 8 cells, Halma's 16×16, and
+// the other games name themselves on line 4. A first row of 8 cells is Reversi's, so that
+// Parse says what is wrong with the rest.
+func (Game) Recognize(lines []gamefile.Line) bool {
+	if len(lines) < 4 {
+		return false
+	}
+	switch lines[3].Text {
+	case "HIVE", "QUORIDOR", "STREKY":
+		return false
+	}
+	return len(lines[3].Text) == 8
+}
+
+// Parse implements agent.Game.
+func (Game) Parse(file string, lines []gamefile.Line) (agent.Position, error) {
+	in, err := ParseInput(file, lines)
+	if err != nil {
+		return nil, err
+	}
+	return &position{in: in}, nil
+}
+
+// DefaultRate implements agent.Game: the search speed measured on the development
+// machine (see RESULTS.md), used when calibration.txt is missing.
+func (Game) DefaultRate() float64 { return defaultRate }
+
+const defaultRate = 2_000_000
+
+// Players implements agent.Game.
+func (Game) Players() []string { return Players }
+
+// Players are the names the -player flag accepts.
+var Players = []string{"engine", "random", "greedy"}
+
+// Calibrate implements agent.Game: it searches the initial position, as the agent does (a
+// fresh engine, the table sized to the budget), for about nodes nodes. The opening is the
+// slowest of the benchmark positions per node (RESULTS.md): a budget sized by its rate ends
+// before the CPU guard elsewhere too, which keeps moves deterministic.
+func (Game) Calibrate(nodes int64) int64 {
+	b := CalibrationPositions()[0].Board
+	e := NewEngine(ttLogSize(nodes))
+	var done int64
+	for done < nodes { // the search may stop early between iterations: search again
+		e.ClearTT()
+		r := e.Search(b, Limits{Nodes: nodes - done}, nil)
+		done += max(r.Nodes, 1)
+	}
+	return done
+}
+
+// ttLogSize sizes the table to the budget: about one entry per eight nodes, between 4096
+// entries and 2^18 (6 MiB). A bigger table saves few nodes (leaves are not stored) and costs
+// more than it saves: each fresh page of it is a page fault, about 20 µs on a VM. At 3.7 M
+// nodes, 2^18 entries searched 8.2 M nodes/s, 2^20 5.4 M and 2^21 3.6 M (same position).
+func ttLogSize(nodes int64) int {
+	n := 12
+	for n < 18 && int64(1)<<(n+3) < nodes {
+		n++
+	}
+	return n
+}
+
+type position struct {
+	in *Input
+}
+
+func (p *position) Header() gamefile.Header { return p.in.Header }
+
+// MovesLeft implements agent.Position: each side fills about half the empty squares.
+func (p *position) MovesLeft() int {
+	return (bits.OnesCount64(^(p.in.Board.Own | p.in.Board.Opp)) + 1) / 2
+}
+
+// Play implements agent.Position. Reversi keeps no memory between moves: a position
+// cannot repeat, and everything else is on the board.
+func (p *position) Play(s *agent.Session) []string {
+	b := p.in.Board
+	moves := b.Moves()
+	if moves == 0 {
+		fmt.Fprintf(s.Log, "reversi: %v has no legal move; passing\n", p.in.ToMove)
+		s.Emit([]string{Pass})
+		return nil
+	}
+	emitted := -1
+	emit := func(sq int) {
+		if sq != emitted {
+			s.Emit([]string{SquareName(sq)})
+			emitted = sq
+		}
+	}
+	var sq int
+	switch s.Player {
+	case "random":
+		sq = RandomMove(b)
+	case "greedy":
+		sq = GreedyMove(b)
+	default:
+		sq = p.search(s, emit)
+	}
+	emit(sq)
+	return nil
+}
+
+// search runs the engine within the session's budget.
+func (p *position) search(s *agent.Session, emit func(int)) int {
+	b := p.in.Board
+	var list [maxMoves]int
+	n := squareOrder(b.Moves(), -1, list[:0])
+	if n == 1 {
+		return list[0] // a single legal move: answer at once
+	}
+	emit(list[0]) // a corner if there is one: output.txt is legal from here on
+	e := NewEngine(ttLogSize(s.Nodes))
+	r := e.Search(b, Limits{Nodes: s.Nodes, Guard: s.Guard}, func(r Result) { emit(r.Move) })
+	fmt.Fprintf(s.Log, "reversi: %v plays %s: depth %d, score %+.2f, %d nodes\n",
+		p.in.ToMove, SquareName(r.Move), r.Depth, float64(r.Score)/discScore, r.Nodes)
+	return r.Move
+}
+
+// RandomMove returns a legal move chosen by a generator seeded from the position, so the
+// same input gives the same move. b must have a legal move.
+func RandomMove(b Board) int {
+	moves := b.Moves()
+	k := int(hashBoard(b) % uint64(bits.OnesCount64(moves)))
+	for ; k > 0; k-- {
+		moves &= moves - 1
+	}
+	return bits.TrailingZeros64(moves)
+}
+
+// GreedyMove returns the move flipping the most discs, the lowest square on a tie. b must
+// have a legal move.
+func GreedyMove(b Board) int {
+	best, most := -1, -1
+	for m := b.Moves(); m != 0; m &= m - 1 {
+		sq := bits.TrailingZeros64(m)
+		if f := bits.OnesCount64(b.Flips(sq)); f > most {
+			best, most = sq, f
+		}
+	}
+	return best
+}

@@ -1,0 +1,402 @@
+package reversi
+
+// The midgame search: iterative deepening principal variation search (negamax with
+// alpha-beta, null windows after the first move) on the evaluation, with a transposition
+// table keyed by the exact position, and move ordering by the table's move first, then
+// "fastest first" (the move leaving the opponent the fewest replies, its corner replies
+// counting double; corners first and X-squares next to an empty corner last), the
+// ordering that Othello programs from Rosenbloom's IAGO on have found best. Near the end
+// of the game the exact solver (solve.go) takes over from the root.
+//
+// Scores are in 1/100 of a disc of final disc difference, from the side to move's point of
+// view; a finished game scores its exact difference (empties to the winner) times 100.
+//
+// The search stops on a node budget (which makes it deterministic) and on a CPU-time guard
+// checked every checkEvery nodes. It allocates nothing once the engine is built.
+
+import (
+	"math/bits"
+
+	"gameagents/internal/clock"
+)
+
+const (
+	maxPly       = 64
+	checkEvery   = 1024
+	scoreInf     = 10000
+	discScore    = 100 // one disc of final difference
+	maxMoves     = 32  // more than any Reversi position has (33 would need an impossible board)
+	sortMinDepth = 2   // sort by replies from this remaining depth on; cheaper order below
+	// nextIterationShare: a new iteration starts only while less than 1/share of the node
+	// budget is spent; an iteration costs about 2 to 4 times all before it.
+	nextIterationShare = 3
+)
+
+// Limits bound a search.
+type Limits struct {
+	Nodes    int64          // stop after this many nodes (0: no limit)
+	Guard    clock.Deadline // stop at once when passed
+	MaxDepth int            // deepest iteration (0: as deep as the budget allows)
+}
+
+// Result is what a search found.
+type Result struct {
+	Move  int   // the best move, -1 when the side to move must pass
+	Score int32 // its score in 1/100 disc
+	Depth int   // the depth of the last completed iteration
+	Nodes int64
+	Exact bool // Score is the exact final difference (the game was solved)
+}
+
+// Features switches search techniques off, for measuring what each is worth.
+type Features struct {
+	NoTT       bool              // no transposition table
+	NoPVS      bool              // full windows for every move
+	NoSort     bool              // moves in square order after the table's move
+	NoSolver   bool              // never solve the endgame exactly
+	Evaluation func(Board) int32 // nil: the fitted patterns (PatternEval); HandEval for the baseline
+}
+
+// Engine is a search with its transposition table. One Engine serves one goroutine.
+type Engine struct {
+	Features
+	solver    *Solver
+	tt        []ttEntry
+	mask      uint64
+	limits    Limits
+	nodes     int64
+	nextCheck int64
+	stopped   bool
+	eval      func(Board) int32
+}
+
+// ttEntry is one position's stored search result.
+type ttEntry struct {
+	own, opp uint64
+	score    int16
+	depth    int8
+	bound    uint8
+	move     int8
+}
+
+const (
+	boundLower uint8 = 1 << iota
+	boundUpper
+	boundExact = boundLower | boundUpper
+)
+
+// NewEngine returns an engine whose table has 2^logSize entries.
+func NewEngine(logSize int) *Engine {
+	n := 1 << logSize
+	return &Engine{tt: make([]ttEntry, n), mask: uint64(n - 1)}
+}
+
+// ClearTT empties the transposition table.
+func (e *Engine) ClearTT() { clear(e.tt) }
+
+// Search finds the best move for the side to move of b, calling report after each
+// completed iteration. Near the end of the game (solveMaxEmpties) it spends a quarter of the
+// budget on the midgame search and the rest on the exact solver: first a null window
+// around 0 (win, draw or loss), then the exact score: the move that wins by most or loses
+// by least. A proved win or draw replaces the midgame move at once; a proved loss only once
+// its exact score is known (until then the midgame move, which plays for the opponent's
+// mistakes, stands).
+func (e *Engine) Search(b Board, lim Limits, report func(Result)) Result {
+	empties := bits.OnesCount64(^(b.Own | b.Opp))
+	if e.NoSolver || lim.MaxDepth > 0 || empties > solveMaxEmpties || b.Moves() == 0 {
+		return e.search(b, lim, report)
+	}
+	mid := lim
+	if lim.Nodes > 0 {
+		mid.Nodes = lim.Nodes / 4
+	}
+	r := e.search(b, mid, report)
+	if e.stoppedByGuard(lim) || r.Exact {
+		return r
+	}
+	if e.solver == nil {
+		e.solver = NewSolver(solverLogSize)
+	}
+	e.solver.SetLimits((lim.Nodes-r.Nodes)*solverNodeRatio, lim.Guard)
+	start := e.solver.Nodes
+	score, move := e.solver.SolveWindow(b, -1, 1)
+	r.Nodes += (e.solver.Nodes - start) / solverNodeRatio
+	if e.solver.Aborted() || move < 0 {
+		return r
+	}
+	if score >= 0 { // a proved win or draw replaces the midgame move; a loss does not yet
+		r.Move, r.Score = move, int32(score)*discScore
+		if report != nil {
+			report(r)
+		}
+	}
+	if score == 0 {
+		r.Exact = true // a draw inside the window is exact
+		return r
+	}
+	if lim.Guard.Passed() {
+		return r
+	}
+	// With what is left, the exact score: the move that wins by most, or loses by least.
+	// The first pass filled the table, so this costs much less than a solve from scratch.
+	alpha, beta := 0, solveScoreLimit
+	if score < 0 {
+		alpha, beta = -solveScoreLimit, 0
+	}
+	if lim.Nodes > 0 {
+		e.solver.SetLimits((lim.Nodes-r.Nodes)*solverNodeRatio, lim.Guard)
+	}
+	start = e.solver.Nodes
+	score, move = e.solver.SolveWindow(b, alpha, beta)
+	r.Nodes += (e.solver.Nodes - start) / solverNodeRatio
+	if e.solver.Aborted() || move < 0 {
+		return r
+	}
+	r.Move, r.Score, r.Exact = move, int32(score)*discScore, true
+	if report != nil {
+		report(r)
+	}
+	return r
+}
+
+// stoppedByGuard reports whether the CPU guard has passed: nothing more may be searched.
+func (e *Engine) stoppedByGuard(lim Limits) bool { return lim.Guard.Passed() }
+
+const (
+	// solveMaxEmpties: the solver is tried from this many empty squares down. Proving a
+	// win or draw at 22 empties takes about ... nodes (RESULTS.md).
+	solveMaxEmpties = 22
+	// solverNodeRatio: solver nodes per midgame node of the budget; a solver node
+	// costs less (no evaluation, no table below a few empties).
+	solverNodeRatio = 3
+	solverLogSize   = 18
+)
+
+// search is the midgame iterative deepening.
+func (e *Engine) search(b Board, lim Limits, report func(Result)) Result {
+	e.limits = lim
+	e.nodes = 0
+	e.nextCheck = checkEvery
+	e.stopped = false
+	e.eval = e.Evaluation
+	if e.eval == nil {
+		e.eval = PatternEval
+	}
+	moves := b.Moves()
+	if moves == 0 {
+		return Result{Move: -1, Score: e.eval(b)}
+	}
+	var root [maxMoves]int
+	n := e.order(b, moves, -1, root[:0])
+	best := Result{Move: root[0], Score: -scoreInf}
+	if n == 1 {
+		best.Score = e.eval(b)
+		return best
+	}
+	empties := bits.OnesCount64(^(b.Own | b.Opp))
+	maxDepth := lim.MaxDepth
+	if maxDepth <= 0 || maxDepth > empties {
+		maxDepth = empties
+	}
+	for depth := 1; depth <= maxDepth; depth++ {
+		score, complete := e.searchRoot(b, root[:n], depth)
+		if !complete {
+			// The first root move is the previous best; a move that beat it before the stop
+			// was moved to the front and is better still.
+			if score > -scoreInf {
+				best.Move, best.Score = root[0], score
+			}
+			break
+		}
+		best = Result{Move: root[0], Score: score, Depth: depth, Nodes: e.nodes, Exact: depth >= empties}
+		if report != nil {
+			report(best)
+		}
+		if lim.Nodes > 0 && e.nodes > lim.Nodes/nextIterationShare {
+			break
+		}
+	}
+	best.Nodes = e.nodes
+	return best
+}
+
+// searchRoot searches the root moves to depth, keeping the best first. It returns the best
+// score and whether the iteration completed; when it did not, the score is that of the
+// first move if a move beat the previous best, else -scoreInf.
+func (e *Engine) searchRoot(b Board, root []int, depth int) (int32, bool) {
+	alpha, beta := int32(-scoreInf), int32(scoreInf)
+	bestScore := int32(-scoreInf)
+	for i, sq := range root {
+		child := b.Play(sq)
+		var v int32
+		if i == 0 || e.NoPVS {
+			v = -e.negamax(child, depth-1, -beta, -alpha, false)
+		} else {
+			v = -e.negamax(child, depth-1, -alpha-1, -alpha, false)
+			if v > alpha && !e.stopped {
+				v = -e.negamax(child, depth-1, -beta, -alpha, false)
+			}
+		}
+		if e.stopped {
+			if i > 0 && bestScore > -scoreInf {
+				return bestScore, false
+			}
+			return -scoreInf, false
+		}
+		if v > bestScore {
+			bestScore = v
+			alpha = max(alpha, v)
+			copy(root[1:i+1], root[:i]) // the new best goes first, the others keep their order
+			root[0] = sq
+		}
+	}
+	return bestScore, true
+}
+
+// negamax returns the score of b for the side to move, searched depth plies deep.
+func (e *Engine) negamax(b Board, depth int, alpha, beta int32, passed bool) int32 {
+	e.nodes++
+	if e.nodes >= e.nextCheck {
+		e.nextCheck = e.nodes + checkEvery
+		if (e.limits.Nodes > 0 && e.nodes >= e.limits.Nodes) || e.limits.Guard.Passed() {
+			e.stopped = true
+		}
+	}
+	if e.stopped {
+		return 0
+	}
+	moves := b.Moves()
+	if moves == 0 {
+		if passed || b.Pass().Moves() == 0 {
+			return int32(final(b)) * discScore
+		}
+		return -e.negamax(b.Pass(), depth, -beta, -alpha, true)
+	}
+	if depth <= 0 {
+		return e.eval(b)
+	}
+	ttMove := -1
+	var ent *ttEntry
+	if !e.NoTT {
+		ent = &e.tt[hashBoard(b)&e.mask]
+		if ent.own == b.Own && ent.opp == b.Opp {
+			ttMove = int(ent.move)
+			if int(ent.depth) >= depth {
+				s := int32(ent.score)
+				if ent.bound&boundLower != 0 && s >= beta {
+					return s
+				}
+				if ent.bound&boundUpper != 0 && s <= alpha {
+					return s
+				}
+				if ent.bound == boundExact {
+					return s
+				}
+			}
+		}
+	}
+	alphaOrig := alpha
+	best, bestMove := int32(-scoreInf), -1
+	var list [maxMoves]int
+	var n int
+	if depth >= sortMinDepth && !e.NoSort {
+		n = e.order(b, moves, ttMove, list[:0])
+	} else {
+		n = squareOrder(moves, ttMove, list[:0])
+	}
+	for i, sq := range list[:n] {
+		child := b.Play(sq)
+		var v int32
+		if i == 0 || e.NoPVS {
+			v = -e.negamax(child, depth-1, -beta, -alpha, false)
+		} else {
+			v = -e.negamax(child, depth-1, -alpha-1, -alpha, false)
+			if v > alpha && v < beta && !e.stopped {
+				v = -e.negamax(child, depth-1, -beta, -alpha, false)
+			}
+		}
+		if e.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, sq
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	if ent != nil {
+		bound := boundExact
+		switch {
+		case best <= alphaOrig:
+			bound = boundUpper
+		case best >= beta:
+			bound = boundLower
+		}
+		*ent = ttEntry{own: b.Own, opp: b.Opp, score: int16(best), depth: int8(depth), bound: bound, move: int8(bestMove)}
+	}
+	return best
+}
+
+// order lists the moves fastest first: the table's move, then by the opponent's replies
+// after the move (corner replies counting double), a corner move counting as one reply
+// fewer and an X-square next to an empty corner as two more. Ties keep square order.
+func (e *Engine) order(b Board, moves uint64, ttMove int, list []int) int {
+	var keys [maxMoves]int
+	dangerous := xSquaresOfEmptyCorners(b)
+	n := 0
+	for m := moves; m != 0; m &= m - 1 {
+		sq := bits.TrailingZeros64(m)
+		replies := b.Play(sq).Moves()
+		k := bits.OnesCount64(replies)*4 + bits.OnesCount64(replies&corners)*4
+		if corners&(1<<sq) != 0 {
+			k -= 4
+		}
+		if dangerous&(1<<sq) != 0 {
+			k += 8
+		}
+		if sq == ttMove {
+			k = -1000
+		}
+		list = append(list, sq)
+		j := n
+		for j > 0 && keys[j-1] > k {
+			keys[j], list[j] = keys[j-1], list[j-1]
+			j--
+		}
+		keys[j], list[j] = k, sq
+		n++
+	}
+	return n
+}
+
+// squareOrder lists the table's move, then the corners, the ordinary squares and last the
+// X-squares; within each class in square order.
+func squareOrder(moves uint64, ttMove int, list []int) int {
+	if ttMove >= 0 && moves&(1<<ttMove) != 0 {
+		list = append(list, ttMove)
+		moves &^= 1 << ttMove
+	}
+	const x = 1<<9 | 1<<14 | 1<<49 | 1<<54
+	for _, class := range [3]uint64{moves & corners, moves &^ (corners | x), moves & x} {
+		for ; class != 0; class &= class - 1 {
+			list = append(list, bits.TrailingZeros64(class))
+		}
+	}
+	return len(list)
+}
+
+// xSquaresOfEmptyCorners returns the X-squares whose corner is empty.
+func xSquaresOfEmptyCorners(b Board) uint64 {
+	var x uint64
+	occupied := b.Own | b.Opp
+	for i, c := range cornerSquareList {
+		if occupied&c == 0 {
+			x |= xSquareList[i]
+		}
+	}
+	return x
+}

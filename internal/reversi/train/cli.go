@@ -1,0 +1,255 @@
+package train
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"gameagents/internal/reversi"
+)
+
+const usage = `usage: reversi-train <command> [flags]
+
+commands:
+  gen      play self-play games and write exactly labelled positions to a data file
+  fit      fit pattern weights to a data file and write a weights file
+  relabel  relabel the positions before the solved endgame with shallow search
+           values under a fitted weights file (bootstrapping)
+  eval     report a weights file's error (and the baselines') on a data file
+
+Run reversi-train <command> -h for a command's flags. The recipe of the committed
+weights is in RESULTS.md under "Reversi evaluation".
+`
+
+// Main runs the reversi-train command line and returns its exit status.
+func Main(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "gen":
+		err = genCmd(args[1:], stdout, stderr)
+	case "fit":
+		err = fitCmd(args[1:], stdout, stderr)
+	case "relabel":
+		err = relabelCmd(args[1:], stdout, stderr)
+	case "eval":
+		err = evalCmd(args[1:], stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "reversi-train: unknown command %q\n%s", args[0], usage)
+		return 2
+	}
+	switch {
+	case err == flag.ErrHelp:
+		return 0
+	case err != nil:
+		fmt.Fprintf(stderr, "reversi-train %s: %v\n", args[0], err)
+		return 1
+	}
+	return 0
+}
+
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("reversi-train "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+func genCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("gen", stderr)
+	cfg := DefaultGen
+	fs.IntVar(&cfg.Games, "games", 1000, "number of games")
+	fs.Uint64Var(&cfg.Seed, "seed", 1, "random seed: game g depends on (seed, g) only")
+	fs.IntVar(&cfg.FirstGame, "first", 0, "number of the first game (to add games to a data set)")
+	fs.IntVar(&cfg.MinRandom, "min-random", cfg.MinRandom, "fewest random opening plies")
+	fs.IntVar(&cfg.MaxRandom, "max-random", cfg.MaxRandom, "most random opening plies")
+	fs.Float64Var(&cfg.Epsilon, "epsilon", cfg.Epsilon, "probability of a random move after the opening")
+	fs.IntVar(&cfg.SolveEmpties, "solve", cfg.SolveEmpties, "solve exactly from this many empties on")
+	fs.IntVar(&cfg.SolverLogSize, "tt", cfg.SolverLogSize, "log2 of the solver's table entries")
+	out := fs.String("out", "", "data file to write (required)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *out == "" || fs.NArg() != 0 {
+		fs.Usage()
+		return fmt.Errorf("need -out and no arguments")
+	}
+	f, err := os.Create(*out)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	w := NewWriter(f)
+	start := time.Now()
+	cfg.ProgressEvery = max(1, cfg.Games/100)
+	cfg.ProgressReport = func(games, samples int) {
+		el := time.Since(start)
+		eta := time.Duration(float64(el) * float64(cfg.Games-games) / float64(games))
+		fmt.Fprintf(stderr, "gen: %d/%d games, %d positions, %v elapsed, ETA %v\n",
+			games, cfg.Games, samples, el.Round(time.Second), eta.Round(time.Second))
+	}
+	if err := Generate(cfg, w.Write); err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "gen: wrote %d positions of %d games to %s in %v\n",
+		w.Count(), cfg.Games, *out, time.Since(start).Round(time.Second))
+	return nil
+}
+
+func readData(path string) ([]Sample, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	s, err := ReadAll(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+func fitCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("fit", stderr)
+	cfg := DefaultFit
+	data := fs.String("data", "", "data file written by gen (required)")
+	out := fs.String("out", "", "weights file to write (required), e.g. internal/reversi/weights.bin")
+	fs.IntVar(&cfg.PhaseWidth, "width", cfg.PhaseWidth, "empties per phase")
+	fs.IntVar(&cfg.Phases, "phases", cfg.Phases, "number of phases (the last takes all larger empties counts)")
+	fs.IntVar(&cfg.Window, "window", cfg.Window, "a phase also fits positions this many empties beyond its range")
+	fs.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "L2 penalty")
+	fs.IntVar(&cfg.Iterations, "iters", cfg.Iterations, "conjugate gradient iterations per phase")
+	testEvery := fs.Uint("test-every", uint(cfg.TestEvery), "games numbered 0 mod this are the test set (0: none)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *data == "" || *out == "" || fs.NArg() != 0 {
+		fs.Usage()
+		return fmt.Errorf("need -data and -out, and no arguments")
+	}
+	cfg.TestEvery = uint32(*testEvery)
+	start := time.Now()
+	samples, err := readData(*data)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "fit: %d positions read\n", len(samples))
+	cfg.Log = func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }
+	w, rep, err := Fit(samples, cfg)
+	if err != nil {
+		return err
+	}
+	buf, err := w.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(*out, buf, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "fit: wrote %s (%d bytes) in %v; mean absolute errors in discs:\n\n%s",
+		*out, len(buf), time.Since(start).Round(time.Second), FormatReport(rep))
+	return nil
+}
+
+func evalCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("eval", stderr)
+	data := fs.String("data", "", "data file written by gen (required)")
+	weights := fs.String("weights", "", "weights file (default: the embedded internal/reversi/weights.bin)")
+	testEvery := fs.Uint("test-every", uint(DefaultFit.TestEvery), "games numbered 0 mod this are the test set (1: all)")
+	exact := fs.Bool("exact", false, "measure on exactly labelled positions only")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *data == "" || fs.NArg() != 0 {
+		fs.Usage()
+		return fmt.Errorf("need -data and no arguments")
+	}
+	w, err := loadWeights(*weights)
+	if err != nil {
+		return err
+	}
+	samples, err := readData(*data)
+	if err != nil {
+		return err
+	}
+	cfg := DefaultFit
+	cfg.TestEvery = uint32(*testEvery)
+	cfg.ExactOnly = *exact
+	fmt.Fprintf(stdout, "mean absolute errors in discs:\n\n%s", FormatReport(Report(w, samples, cfg)))
+	return nil
+}
+
+func loadWeights(path string) (*reversi.PatternWeights, error) {
+	if path == "" {
+		return reversi.DefaultPatternWeights(), nil
+	}
+	buf, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	w := new(reversi.PatternWeights)
+	if err := w.UnmarshalBinary(buf); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return w, nil
+}
+
+func relabelCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("relabel", stderr)
+	data := fs.String("data", "", "data file written by gen (required)")
+	weights := fs.String("weights", "", "weights file of the earlier fit (default: the embedded weights)")
+	depth := fs.Int("depth", 2, "search depth in plies")
+	mix := fs.Float64("mix", 1, "weight of the search value in the new label (the rest: the old label)")
+	out := fs.String("out", "", "data file to write (required)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *data == "" || *out == "" || fs.NArg() != 0 || *depth < 0 || *mix < 0 || *mix > 1 {
+		fs.Usage()
+		return fmt.Errorf("need -data and -out, depth >= 0, 0 <= mix <= 1, and no arguments")
+	}
+	w, err := loadWeights(*weights)
+	if err != nil {
+		return err
+	}
+	samples, err := readData(*data)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	Relabel(samples, w, *depth, *mix, func(done int) {
+		fmt.Fprintf(stderr, "relabel: %d/%d positions, %v\n", done, len(samples), time.Since(start).Round(time.Second))
+	})
+	f, err := os.Create(*out)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	wr := NewWriter(f)
+	for _, s := range samples {
+		if err := wr.Write(s); err != nil {
+			return err
+		}
+	}
+	if err := wr.Flush(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "relabel: wrote %d positions to %s in %v\n", len(samples), *out, time.Since(start).Round(time.Second))
+	return nil
+}

@@ -1,0 +1,185 @@
+package train
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+
+	"gameagents/internal/reversi"
+)
+
+// GenConfig sets up data generation.
+type GenConfig struct {
+	Games          int     // number of games
+	Seed           uint64  // game g is generated from (Seed, g) alone
+	FirstGame      int     // number of the first game (to extend a data set with new games)
+	MinRandom      int     // each game opens with MinRandom..MaxRandom uniformly random plies
+	MaxRandom      int     //
+	Epsilon        float64 // probability that the cheap player moves at random
+	SolveEmpties   int     // E: solve exactly from this many empties on
+	SolverLogSize  int     // the solver's table: 2^SolverLogSize entries
+	ProgressEvery  int     // report progress every this many games (0: never)
+	ProgressReport func(games, samples int)
+}
+
+// DefaultGen is the recipe of the committed weights (see RESULTS.md, "Reversi evaluation").
+var DefaultGen = GenConfig{
+	MinRandom:     2,
+	MaxRandom:     14,
+	Epsilon:       0.1,
+	SolveEmpties:  16,
+	SolverLogSize: 20,
+}
+
+// Generate plays cfg.Games games and hands every labelled position to emit, game by game
+// in order.
+func Generate(cfg GenConfig, emit func(Sample) error) error {
+	if cfg.SolveEmpties < 1 || cfg.SolveEmpties > 30 {
+		return fmt.Errorf("solve empties %d: want 1..30", cfg.SolveEmpties)
+	}
+	if cfg.MinRandom < 0 || cfg.MaxRandom < cfg.MinRandom {
+		return fmt.Errorf("random plies %d..%d: want 0 <= min <= max", cfg.MinRandom, cfg.MaxRandom)
+	}
+	solver := reversi.NewSolver(cfg.SolverLogSize)
+	var game []Sample
+	samples := 0
+	for g := range cfg.Games {
+		id := uint32(cfg.FirstGame + g)
+		game = PlayGame(cfg, id, solver, game[:0])
+		for _, s := range game {
+			if err := emit(s); err != nil {
+				return err
+			}
+		}
+		samples += len(game)
+		if cfg.ProgressEvery > 0 && (g+1)%cfg.ProgressEvery == 0 && cfg.ProgressReport != nil {
+			cfg.ProgressReport(g+1, samples)
+		}
+	}
+	return nil
+}
+
+// PlayGame plays game number id of the recipe and appends its labelled positions to out:
+// every position from the start on where the side to move has a legal move (positions
+// where it must pass are skipped: the search never evaluates them, it passes first).
+func PlayGame(cfg GenConfig, id uint32, solver *reversi.Solver, out []Sample) []Sample {
+	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(id)))
+	randomPlies := cfg.MinRandom + rng.IntN(cfg.MaxRandom-cfg.MinRandom+1)
+	b := reversi.Start()
+	start := len(out)
+	// flip[i] tells whether sample i's side to move is the opponent of the side to move
+	// at the solved position: its label is then the negated score.
+	var side []bool
+	mover := false // false: the side that moved first
+	ply := 0
+	for {
+		moves := b.Moves()
+		if moves == 0 {
+			if b.Pass().Moves() == 0 { // game over before E empties: its result is exact
+				res := finalScore(b)
+				for i := start; i < len(out); i++ {
+					out[i].Score = int8(signed(res, side[i-start] != mover))
+				}
+				return out
+			}
+			b, mover = b.Pass(), !mover
+			continue
+		}
+		empties := bits.OnesCount64(^(b.Own | b.Opp))
+		if empties <= cfg.SolveEmpties {
+			break
+		}
+		out = append(out, Sample{Board: b, Game: id})
+		side = append(side, mover)
+		b, mover = b.Play(cheapMove(b, moves, ply < randomPlies, cfg.Epsilon, rng)), !mover
+		ply++
+	}
+	// Solved from here on: the earlier positions take this score.
+	res, _ := solver.Solve(b)
+	for i := start; i < len(out); i++ {
+		out[i].Score = int8(signed(res, side[i-start] != mover))
+	}
+	for solved := true; ; solved = false {
+		moves := b.Moves()
+		if moves == 0 {
+			if b.Pass().Moves() == 0 {
+				return out
+			}
+			b = b.Pass()
+			continue
+		}
+		if !solved {
+			res, _ = solver.Solve(b)
+		}
+		out = append(out, Sample{Board: b, Score: int8(res), Exact: true, Game: id})
+		b = b.Play(cheapMove(b, moves, false, cfg.Epsilon, rng))
+	}
+}
+
+func signed(v int, negate bool) int {
+	if negate {
+		return -v
+	}
+	return v
+}
+
+// finalScore is the result of a finished game for the side to move, empties to the winner.
+func finalScore(b reversi.Board) int {
+	own, opp := bits.OnesCount64(b.Own), bits.OnesCount64(b.Opp)
+	d := own - opp
+	switch {
+	case d > 0:
+		return d + 64 - own - opp
+	case d < 0:
+		return d - (64 - own - opp)
+	}
+	return 0
+}
+
+// cheapMove is the data generator's player: a uniformly random move when random or with
+// probability eps, else the move whose resulting position the small hand evaluation
+// likes best (ties to the first in square order, random ordering would add nothing the
+// random moves do not).
+func cheapMove(b reversi.Board, moves uint64, random bool, eps float64, rng *rand.Rand) int {
+	if random || rng.Float64() < eps {
+		n := rng.IntN(bits.OnesCount64(moves))
+		for range n {
+			moves &= moves - 1
+		}
+		return bits.TrailingZeros64(moves)
+	}
+	best, bestSq := int32(-1<<30), -1
+	for m := moves; m != 0; m &= m - 1 {
+		sq := bits.TrailingZeros64(m)
+		if v := -cheapEval(b.Play(sq)); v > best {
+			best, bestSq = v, sq
+		}
+	}
+	return bestSq
+}
+
+// cheapSquare values holding each square (corners high, the squares that give corners
+// away low): a textbook disc-square table in the spirit of IAGO's (Rosenbloom 1982),
+// symmetric, values our own.
+var cheapSquare = [64]int32{
+	100, -20, 10, 5, 5, 10, -20, 100,
+	-20, -50, -2, -2, -2, -2, -50, -20,
+	10, -2, 1, 1, 1, 1, -2, 10,
+	5, -2, 1, 0, 0, 1, -2, 5,
+	5, -2, 1, 0, 0, 1, -2, 5,
+	10, -2, 1, 1, 1, 1, -2, 10,
+	-20, -50, -2, -2, -2, -2, -50, -20,
+	100, -20, 10, 5, 5, 10, -20, 100,
+}
+
+// cheapEval scores a position for its side to move: disc-square values plus mobility.
+func cheapEval(b reversi.Board) int32 {
+	var v int32
+	for x := b.Own; x != 0; x &= x - 1 {
+		v += cheapSquare[bits.TrailingZeros64(x)]
+	}
+	for x := b.Opp; x != 0; x &= x - 1 {
+		v -= cheapSquare[bits.TrailingZeros64(x)]
+	}
+	return v + 8*int32(bits.OnesCount64(b.Moves())-bits.OnesCount64(b.Pass().Moves()))
+}

@@ -1,0 +1,266 @@
+package train
+
+import (
+	"bytes"
+	"io"
+	"math"
+	"math/bits"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"gameagents/internal/reversi"
+)
+
+// smallGen is a recipe that runs in milliseconds a game: exact from 10 empties.
+func smallGen(games int) GenConfig {
+	cfg := DefaultGen
+	cfg.Games = games
+	cfg.Seed = 42
+	cfg.SolveEmpties = 10
+	cfg.SolverLogSize = 16
+	return cfg
+}
+
+func generate(t *testing.T, cfg GenConfig) []Sample {
+	t.Helper()
+	var out []Sample
+	if err := Generate(cfg, func(s Sample) error { out = append(out, s); return nil }); err != nil {
+		t.Fatalf("Generate: %v", err)
+	}
+	return out
+}
+
+func TestDataRoundTrip(t *testing.T) {
+	want := generate(t, smallGen(3))
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	for _, s := range want {
+		if err := w.Write(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadAll(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatalf("ReadAll: %v", err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("round trip (-want +got):\n%s", diff)
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+	}{
+		{"empty", nil},
+		{"magic", append([]byte("XXXXXXXX"), buf.Bytes()[8:]...)},
+		{"truncated", buf.Bytes()[:buf.Len()-1]},
+		{"overlapping discs", append([]byte(dataMagic), bytes.Repeat([]byte{1}, recordSize)...)},
+	} {
+		if _, err := ReadAll(bytes.NewReader(tc.data)); err == nil {
+			t.Errorf("ReadAll accepted a file with a bad %s", tc.name)
+		}
+	}
+}
+
+// TestGenerateLabels: generation is reproducible; exact labels are the solver's scores;
+// the positions before E empties carry one result, signed for their side to move.
+func TestGenerateLabels(t *testing.T) {
+	cfg := smallGen(20)
+	samples := generate(t, cfg)
+	if diff := cmp.Diff(samples, generate(t, cfg)); diff != "" {
+		t.Fatalf("two runs of the same recipe differ (-first +second):\n%s", diff)
+	}
+	solver := reversi.NewSolver(16)
+	result := map[uint32]int{}
+	for _, s := range samples {
+		if s.Board.Moves() == 0 {
+			t.Fatalf("sample %+v: the side to move must pass", s)
+		}
+		if s.Exact != (s.Empties() <= cfg.SolveEmpties) {
+			t.Fatalf("sample with %d empties: Exact = %v, want %v", s.Empties(), s.Exact, !s.Exact)
+		}
+		if s.Exact {
+			if v, _ := solver.Solve(s.Board); v != int(s.Score) {
+				t.Fatalf("exact sample %+v: score %d, solver says %d", s.Board, s.Score, v)
+			}
+			continue
+		}
+		r, ok := result[s.Game]
+		if !ok {
+			result[s.Game] = int(s.Score)
+		} else if int(s.Score) != r && int(s.Score) != -r {
+			t.Fatalf("game %d: label %d, want ±%d", s.Game, s.Score, r)
+		}
+	}
+	if len(result) != cfg.Games {
+		t.Errorf("%d games have early positions, want %d", len(result), cfg.Games)
+	}
+}
+
+// TestFitReducesError: a fit on a tiny data set explains its training positions far
+// better than the zero evaluation, and does better than zero on unseen games too.
+func TestFitReducesError(t *testing.T) {
+	samples := generate(t, smallGen(200))
+	cfg := DefaultFit
+	cfg.Phases, cfg.PhaseWidth, cfg.Iterations = 3, 20, 25
+	w, rep, err := Fit(samples, cfg)
+	if err != nil {
+		t.Fatalf("Fit: %v", err)
+	}
+	var zeroTrain, n float64
+	for _, s := range samples {
+		if !cfg.isTest(s) {
+			zeroTrain += math.Abs(float64(s.Score))
+			n++
+		}
+	}
+	zeroTrain /= n
+	var train, test, zeroTest float64
+	var nTrain, nTest int
+	for _, r := range rep {
+		train += r.TrainMAE * float64(r.Train)
+		test += r.TestMAE * float64(r.Test)
+		zeroTest += r.ZeroMAE * float64(r.Test)
+		nTrain += r.Train
+		nTest += r.Test
+	}
+	train /= float64(nTrain)
+	test /= float64(nTest)
+	zeroTest /= float64(nTest)
+	t.Logf("train MAE %.2f (zero %.2f), test MAE %.2f (zero %.2f)", train, zeroTrain, test, zeroTest)
+	if train > 0.5*zeroTrain {
+		t.Errorf("training MAE %.2f, want at most half the zero evaluation's %.2f", train, zeroTrain)
+	}
+	if test >= zeroTest {
+		t.Errorf("test MAE %.2f, want below the zero evaluation's %.2f", test, zeroTest)
+	}
+	// The fitted tables are symmetric: the evaluation is the same on a mirrored board.
+	for _, s := range samples[:200] {
+		m := reversi.Board{Own: mirror(s.Board.Own), Opp: mirror(s.Board.Opp)}
+		if a, b := w.Eval(s.Board), w.Eval(m); a != b {
+			t.Fatalf("Eval(%+v) = %d, Eval(mirrored) = %d", s.Board, a, b)
+		}
+	}
+}
+
+// mirror reflects a board left to right, square by square.
+func mirror(x uint64) uint64 {
+	var y uint64
+	for sq := range 64 {
+		if x>>sq&1 != 0 {
+			y |= 1 << (sq/8*8 + 7 - sq%8)
+		}
+	}
+	return y
+}
+
+func TestSolveRidge(t *testing.T) {
+	// Rows x0 + 48 x2 = 1, x1 + 48 x2 = 2, x0 + x1 + 47 x2 = 3 (index 2 fills the unused
+	// slots of each row) have the exact solution (1, 2, 0); without a penalty, conjugate
+	// gradients on three unknowns reach it in three steps.
+	f := make([][reversi.PatternFeatures]uint32, 3)
+	for i := range f {
+		for j := range f[i] {
+			f[i][j] = 2
+		}
+	}
+	f[0][0], f[1][0], f[2][0], f[2][1] = 0, 1, 0, 1
+	y := []float64{1, 2, 3}
+	x := solveRidge(f, y, 3, 0, 3)
+	for i, s := range f {
+		var got float64
+		for _, j := range s {
+			got += x[j]
+		}
+		if math.Abs(got-y[i]) > 1e-6 {
+			t.Errorf("row %d: fitted %v, want %v (x = %v)", i, got, y[i], x)
+		}
+	}
+}
+
+func TestMain_CLI(t *testing.T) {
+	dir := t.TempDir()
+	data, weights := filepath.Join(dir, "d.bin"), filepath.Join(dir, "w.bin")
+	for _, tc := range []struct {
+		args []string
+		want int
+	}{
+		{nil, 2},
+		{[]string{"-h"}, 0},
+		{[]string{"nope"}, 2},
+		{[]string{"gen", "-h"}, 0},
+		{[]string{"gen"}, 1},
+		{[]string{"gen", "-games", "4", "-solve", "20", "-max-random", "-1", "-out", data}, 1},
+		{[]string{"gen", "-games", "30", "-solve", "8", "-tt", "12", "-out", data}, 0},
+		{[]string{"fit", "-data", filepath.Join(dir, "missing"), "-out", weights}, 1},
+		{[]string{"fit", "-data", data, "-out", weights, "-phases", "2", "-width", "30", "-iters", "5"}, 0},
+		{[]string{"eval", "-data", data, "-weights", weights}, 0},
+		{[]string{"eval", "-data", data, "-weights", data}, 1},
+	} {
+		if got := Main(tc.args, io.Discard, io.Discard); got != tc.want {
+			t.Errorf("Main(%q) = %d, want %d", tc.args, got, tc.want)
+		}
+	}
+	buf, err := os.ReadFile(weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w reversi.PatternWeights
+	if err := w.UnmarshalBinary(buf); err != nil {
+		t.Fatalf("the fitted file does not load: %v", err)
+	}
+}
+
+// plainNegamax is searchValue without pruning.
+func plainNegamax(b reversi.Board, w *reversi.PatternWeights, depth int, passed bool) int32 {
+	moves := b.Moves()
+	if moves == 0 {
+		if passed {
+			return 100 * int32(finalScore(b))
+		}
+		return -plainNegamax(b.Pass(), w, depth, true)
+	}
+	if depth == 0 {
+		return w.Eval(b)
+	}
+	best := int32(-1 << 30)
+	for m := moves; m != 0; m &= m - 1 {
+		best = max(best, -plainNegamax(b.Play(bits.TrailingZeros64(m)), w, depth-1, false))
+	}
+	return best
+}
+
+// TestRelabel: the search agrees with unpruned negamax; relabelling keeps exact labels
+// and, at depth 0 with mix 1, sets the others to the evaluation itself.
+func TestRelabel(t *testing.T) {
+	samples := generate(t, smallGen(40))
+	cfg := DefaultFit
+	cfg.Phases, cfg.PhaseWidth, cfg.Iterations = 3, 20, 10
+	w, _, err := Fit(samples, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range samples[:300] {
+		for depth := range 3 {
+			if got, want := searchValue(s.Board, w, depth, -1<<20, 1<<20, false), plainNegamax(s.Board, w, depth, false); got != want {
+				t.Fatalf("searchValue(%+v, depth %d) = %d, want %d", s.Board, depth, got, want)
+			}
+		}
+	}
+	re := append([]Sample(nil), samples...)
+	Relabel(re, w, 0, 1, nil)
+	for i, s := range re {
+		want := samples[i].Score
+		if !s.Exact {
+			want = int8(math.Round(float64(w.Eval(s.Board)) / 100))
+		}
+		if s.Score != want {
+			t.Fatalf("relabelled sample %d (exact %v): score %d, want %d", i, s.Exact, s.Score, want)
+		}
+	}
+}
