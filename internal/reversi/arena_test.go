@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 )
 
@@ -16,7 +18,7 @@ var (
 	arenaB     = flag.String("arena-b", "hand", "player B in -arena games (see -arena-a), or greedy, random")
 )
 
-const arenaVariants = "hand (the hand-written evaluation), nott, nopvs, nosort, nosolver"
+const arenaVariants = "hand (the hand-written evaluation), nott, nopvs, nosort, nosolver, weights:FILE (the patterns with the weights of FILE)"
 
 // arenaOpeningPlies random plies start each pair of games, so that the pairs differ; each
 // opening is played twice, the players swapping colours.
@@ -44,7 +46,19 @@ func arenaPlayer(t *testing.T, name string) func(Board) int {
 	case "nosolver":
 		f.NoSolver = true
 	default:
-		t.Fatalf("unknown arena player %q: want engine, greedy, random, %s", name, arenaVariants)
+		file, ok := strings.CutPrefix(name, "weights:")
+		if !ok {
+			t.Fatalf("unknown arena player %q: want engine, greedy, random, %s", name, arenaVariants)
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w PatternWeights
+		if err := w.UnmarshalBinary(data); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		f.Evaluation = w.Eval
 	}
 	e := NewEngine(ttLogSize(*arenaNodes))
 	e.Features = f

@@ -25,7 +25,7 @@ const (
 	checkEvery   = 1024
 	scoreInf     = 10000
 	discScore    = 100 // one disc of final difference
-	maxMoves     = 32  // more than any Reversi position has (33 would need an impossible board)
+	maxMoves     = 34  // more than any Reversi position has (the most known is 33)
 	sortMinDepth = 2   // sort by replies from this remaining depth on; cheaper order below
 	// nextIterationShare: a new iteration starts only while less than 1/share of the node
 	// budget is spent; an iteration costs about 2 to 4 times all before it.
