@@ -88,8 +88,9 @@ func lastLine(s string) string {
 	return lines[len(lines)-1]
 }
 
-// plyRE reads a move of a referee record: "ply 12: name (BLACK) plays [d3] cpu ...".
-var plyRE = regexp.MustCompile(`^ply \d+: .* \((BLACK|WHITE)\) plays \[([a-h][1-8]|PASS)\]`)
+// plyRE reads a move of a referee record: "ply 12: name (BLACK) plays [d3] cpu ...", or an
+// opening's "ply 2: opening: WHITE plays [c5]".
+var plyRE = regexp.MustCompile(`^ply \d+: (?:.* \((BLACK|WHITE)\)|opening: (BLACK|WHITE)) plays \[([a-h][1-8]|PASS)\]`)
 
 // TestExtractReversiBench rewrites the benchmark set from referee records: it replays every
 // game-*.txt of the directory and keeps benchSize positions spread evenly over all the
@@ -109,15 +110,16 @@ func TestExtractReversiBench(t *testing.T) {
 			if m == nil {
 				continue
 			}
-			if m[1] != pos.ToMove.String() {
+			side, move := m[1]+m[2], m[3]
+			if side != pos.ToMove.String() {
 				t.Fatalf("%s: %q: want %v to move", rec, line, pos.ToMove)
 			}
 			if pos.Board.Moves() != 0 {
 				all = append(all, pos)
 			}
 			next := pos.Board.Pass()
-			if m[2] != reversi.Pass {
-				sq, err := reversi.ParseSquare(m[2])
+			if move != reversi.Pass {
+				sq, err := reversi.ParseSquare(move)
 				if err != nil || pos.Board.Moves()&(1<<sq) == 0 {
 					t.Fatalf("%s: %q is not a legal move", rec, line)
 				}

@@ -80,6 +80,7 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		calib    = fs.String("calibration", "", "calibration.txt `file` to copy into each agent's directory")
 		grace    = fs.Float64("grace", DefaultGrace.Seconds(), "wall `seconds` a move may run past its time before it is killed")
 		charge   = fs.String("charge", "user+sys", "the CPU time charged for a move: user+sys, or user (as the official master's /usr/bin/time -f %U did)")
+		openings = fs.String("openings", "", "start the games from the openings in `file`: one per line, its moves (one-word output.txt lines) separated by spaces; games 2k-1 and 2k play opening k, cycling")
 		untimed  = fs.Bool("gtp-untimed", false, "GTP engines' CPU time is recorded but never loses on time (for engines that ignore time settings, as gtp-rhino does); a hung engine is still killed after -time (or -single) plus -grace")
 	)
 	fs.Usage = func() {
@@ -137,6 +138,13 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		Out:         *outDir,
 		UserOnly:    *charge == "user",
 		GTPUntimed:  *untimed,
+	}
+	if *openings != "" {
+		ops, err := ReadOpenings(*openings)
+		if err != nil {
+			return usageErr("-openings: %v", err)
+		}
+		cfg.Openings = ops
 	}
 	if *charge != "user" && *charge != "user+sys" {
 		return usageErr("-charge %q: want user+sys or user", *charge)

@@ -58,6 +58,7 @@ type Config struct {
 	Show        bool          // print the board and clocks after every ply
 	UserOnly    bool          // charge user time only, as the official master did; else user+sys
 	GTPUntimed  bool          // GTP engines' CPU time is recorded but never loses on time
+	Openings    [][]string    // move sequences games start from (openings.go); none: the initial position
 }
 
 // Result kinds: why a game ended, in one word for summaries and scripts.
@@ -109,6 +110,9 @@ func schedule(i int, first First) (aSide, firstAgent int) {
 func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
 	if cfg.Games < 1 || cfg.Parallel < 1 || cfg.MaxPlies < 1 || !(cfg.Seconds > 0) || math.IsInf(cfg.Seconds, 0) {
 		return nil, errors.New("referee: games, parallel and plies must be at least 1 and the time positive")
+	}
+	if err := checkOpenings(&cfg); err != nil {
+		return nil, err
 	}
 	if err := checkGTP(&cfg); err != nil {
 		return nil, fmt.Errorf("referee: %w", err)
@@ -294,7 +298,22 @@ func playGame(ctx context.Context, cfg *Config, n int, out *printer) (Result, er
 		}
 	}
 
-	for ply := 1; ; ply++ {
+	// The opening's moves, judged like any but played by the referee; GTP engines are told.
+	for _, mv := range openingFor(cfg, n) {
+		side := m.ToMove()
+		move, _, err := m.Play([]byte(mv+"\n"), true)
+		if err != nil {
+			return r, fmt.Errorf("opening move %q: %w", mv, err)
+		}
+		r.Plies++
+		record("ply %d: opening: %s plays [%s]", r.Plies, r.SideNames[side], move)
+		for _, e := range engines {
+			if e != nil {
+				e.pending = append(e.pending, "play "+gm.GTPColor(side)+" "+gm.GTPVertex(move))
+			}
+		}
+	}
+	for ply := r.Plies + 1; ; ply++ {
 		if over, winner, reason := m.Over(); over {
 			if winner < 0 {
 				end(-1, KindDraw, reason)
@@ -513,6 +532,9 @@ func recordHeader(cfg *Config, n int, r *Result, who func(int) string) []string 
 		h = append(h, fmt.Sprintf("time: SINGLE, %ss of CPU per move; a move still running %ss past it is killed", gamefile.FormatSeconds(cfg.Seconds), secs(cfg.Grace)))
 	}
 	h = append(h, fmt.Sprintf("ply cap: %d", cfg.MaxPlies))
+	if op := openingFor(cfg, n); op != nil {
+		h = append(h, fmt.Sprintf("opening: %s (opening %d of %d, played by the referee)", strings.Join(op, " "), (n-1)/2%len(cfg.Openings)+1, len(cfg.Openings)))
+	}
 	h = append(h, gtpNotes(cfg)...)
 	if cfg.UserOnly {
 		h = append(h, "charged: user CPU time only, as the official master's /usr/bin/time -f %U")

@@ -147,3 +147,38 @@ func arenaGame(b Board, players [2]func(Board) int, aIsBlack bool) int {
 		b, mover = b.Play(sq), 1-mover
 	}
 }
+
+var writeOpenings = flag.String("write-openings", "", "write the referee's openings file (20 random 6-ply openings, seeded) to this path")
+
+// TestWriteOpenings writes the openings the Reversi matches of RESULTS.md start from
+// (homework referee -openings): distinct 6-ply sequences of seeded random legal moves.
+//
+//	go test ./internal/reversi -run TestWriteOpenings -write-openings $PWD/results/reversi/openings.txt
+func TestWriteOpenings(t *testing.T) {
+	if *writeOpenings == "" {
+		t.Skip("a data tool: run with -write-openings FILE")
+	}
+	rng := rand.New(rand.NewPCG(561, 33))
+	seen := map[Board]bool{}
+	lines := []string{"# 20 random 6-ply openings (go test ./internal/reversi -run TestWriteOpenings); games 2k-1 and 2k play opening k"}
+	for len(lines) < 21 {
+		b := Start()
+		var moves []string
+		for range 6 {
+			m := b.Moves()
+			for k := rng.IntN(bits.OnesCount64(m)); k > 0; k-- {
+				m &= m - 1
+			}
+			sq := bits.TrailingZeros64(m)
+			moves = append(moves, SquareName(sq))
+			b = b.Play(sq)
+		}
+		if !seen[b] {
+			seen[b] = true
+			lines = append(lines, strings.Join(moves, " "))
+		}
+	}
+	if err := os.WriteFile(*writeOpenings, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,67 @@
+package referee
+
+// Openings: a match may start its games from given move sequences instead of the initial
+// position, so that deterministic agents play different games. Each opening is a list of
+// moves, each the one line of an output.txt; the referee plays them through the game's own
+// rules (Match.Play, strictly), records them, and tells GTP engines with "play". Games 2k-1
+// and 2k play opening k (cycling through the list), so each opening is played with the
+// agents on both sides of the schedule.
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// ReadOpenings reads an openings file: one opening per line, its moves separated by
+// spaces (so only games whose moves are one word fit); blank lines and lines starting
+// with # are skipped.
+func ReadOpenings(path string) ([][]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var openings [][]string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		openings = append(openings, strings.Fields(line))
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(openings) == 0 {
+		return nil, fmt.Errorf("%s: no openings", path)
+	}
+	return openings, nil
+}
+
+// openingFor returns the opening of game n (1-based), nil when the match has none.
+func openingFor(cfg *Config, n int) []string {
+	if len(cfg.Openings) == 0 {
+		return nil
+	}
+	return cfg.Openings[(n-1)/2%len(cfg.Openings)]
+}
+
+// checkOpenings plays every opening on a new game, so that a bad one stops the match before
+// it starts rather than in the middle.
+func checkOpenings(cfg *Config) error {
+	for i, op := range cfg.Openings {
+		m := cfg.Game.New(0)
+		for j, mv := range op {
+			if over, _, _ := m.Over(); over {
+				return fmt.Errorf("opening %d (%s): the game is over before move %d", i+1, strings.Join(op, " "), j+1)
+			}
+			if _, _, err := m.Play([]byte(mv+"\n"), true); err != nil {
+				return fmt.Errorf("opening %d (%s): move %d %q: %v", i+1, strings.Join(op, " "), j+1, mv, err)
+			}
+		}
+	}
+	return nil
+}

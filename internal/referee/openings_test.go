@@ -1,0 +1,52 @@
+package referee_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gameagents/internal/referee"
+)
+
+// TestOpenings: games start after the opening's moves, which the record shows and the
+// winner's count includes; a pair of games shares an opening.
+func TestOpenings(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "openings.txt")
+	if err := os.WriteFile(file, []byte("# comment\n\n2 2\n1 1 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games := []referee.Game{countGame{target: 5}}
+	out, _ := runMain(t, games, "-a", plays1, "-b", plays1, "-games", "4", "-single", "1", "-openings", file)
+	rows := readSummary(t, out)
+	var got []string
+	for _, r := range rows {
+		got = append(got, r["winner"]+"/"+r["plies"])
+	}
+	// Games 1-2: 2+2, then the first mover's 1 reaches 5 at ply 3. Games 3-4: 1+1+1,
+	// then 1 and 1: the fifth ply reaches 5, played by the first mover (A in game 3).
+	if want := []string{"A/3", "B/3", "A/5", "B/5"}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("winner/plies = %v, want %v", got, want)
+	}
+	rec := readFile(t, filepath.Join(out, "game-03.txt"))
+	for _, s := range []string{"opening: 1 1 1 (opening 2 of 2, played by the referee)", "ply 1: opening: TWO plays [1]", "ply 3: opening: TWO plays [1]", "ply 4: printf-b (ONE) plays [1]"} {
+		if !strings.Contains(rec, s) {
+			t.Errorf("game-03.txt lacks %q:\n%s", s, rec)
+		}
+	}
+}
+
+func TestBadOpenings(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{"illegal": "1 7\n", "empty": "# nothing\n"} {
+		file := filepath.Join(dir, name)
+		os.WriteFile(file, []byte(text), 0o644)
+		var stdout, stderr bytes.Buffer
+		code := referee.Main([]referee.Game{countGame{target: 5}}, []string{"-a", plays1, "-b", plays1, "-openings", file, "-out", filepath.Join(dir, name+"-out")}, &stdout, &stderr)
+		if code == 0 || !strings.Contains(stderr.String(), "opening") {
+			t.Errorf("%s openings: Main = %d, stderr %q; want a failure naming the opening", name, code, stderr.String())
+		}
+	}
+}
