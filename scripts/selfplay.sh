@@ -26,6 +26,9 @@ options:
   --single S           SINGLE mode instead: CPU seconds for every move (Reversi's
                        default: 1, the CTU tournament's setting)
   --games N            number of games (default 2; first move and colours alternate)
+  --openings FILE      start games 2k-1 and 2k from the k-th opening of FILE (Reversi's
+                       default: results/reversi/openings.txt, 20 random 6-ply openings;
+                       "none" for the initial position)
   --parallel N         games at once (default 1; at most the number of cores)
   --quiet              no board after every ply: results and summary only
   --out DIR            where the referee writes its records (default runs/<timestamp>)
@@ -35,6 +38,7 @@ USAGE
 }
 
 game=halma
+openings=
 opponent=
 time_s=
 single_s=
@@ -61,6 +65,7 @@ while [[ $# -gt 0 ]]; do
 	case $opt in
 	--game) need "$@"; game=$2; shift 2 ;;
 	--opponent) need "$@"; opponent=$2; shift 2 ;;
+	--openings) need "$@"; openings=$2; shift 2 ;;
 	--time) need "$@"; time_s=$2; shift 2 ;;
 	--single) need "$@"; single_s=$2; shift 2 ;;
 	--games) need "$@"; games=$2; shift 2 ;;
@@ -108,6 +113,7 @@ reversi)
 	agent=$(printf '%q' "$root/bin/reversi")
 	[[ -n $opponent ]] || opponent=greedy
 	[[ -n $time_s || -n $single_s ]] || single_s=1
+	[[ -n $openings ]] || openings=$root/results/reversi/openings.txt
 	case $opponent in
 	random | greedy) cmd_b="$agent -player $opponent" name_b=$opponent ;;
 	rhino[1-5]) install_grhino; cmd_b="gtp:/usr/games/gtp-rhino -l ${opponent#rhino}" name_b=$opponent extra+=(-gtp-untimed) ;;
@@ -130,6 +136,7 @@ else
 fi
 [[ -n $show ]] && args+=("$show")
 [[ -n $out ]] && args+=(-out "$out")
+[[ -n $openings && $openings != none ]] && args+=(-openings "$openings")
 
 if [[ -n $calibrate ]]; then
 	tmp=$(mktemp -d)
