@@ -18,7 +18,7 @@ var (
 	singleBench = flag.Bool("reversi-single-bench", false,
 		"run the reversi binary on every SINGLE 1.0 position of the benchmark set with this machine's calibration and report its CPU and wall time")
 	extractFrom = flag.String("reversi-extract", "",
-		"rewrite the benchmark set from the referee records (game-*.txt) in this directory")
+		"rewrite the benchmark set from the referee records (game-*.txt) in these directories (comma-separated)")
 )
 
 // benchDir holds the SINGLE benchmark set: input.txt files of positions from real games
@@ -93,15 +93,20 @@ func lastLine(s string) string {
 var plyRE = regexp.MustCompile(`^ply \d+: (?:.* \((BLACK|WHITE)\)|opening: (BLACK|WHITE)) plays \[([a-h][1-8]|PASS)\]`)
 
 // TestExtractReversiBench rewrites the benchmark set from referee records: it replays every
-// game-*.txt of the directory and keeps benchSize positions spread evenly over all the
+// game-*.txt of the directories and keeps benchSize positions spread evenly over all the
 // positions where the side to move had a legal move.
 //
-//	go test ./internal/contract -run TestExtractReversiBench -reversi-extract results/reversi/rhino5
+//	go test ./internal/contract -run TestExtractReversiBench \
+//	    -reversi-extract $PWD/results/reversi/rhino3,$PWD/results/reversi/rhino5-m8
 func TestExtractReversiBench(t *testing.T) {
 	if *extractFrom == "" {
 		t.Skip("a data tool: run with -reversi-extract DIR")
 	}
-	records, _ := filepath.Glob(filepath.Join(*extractFrom, "game-*.txt"))
+	var records []string
+	for _, dir := range strings.Split(*extractFrom, ",") {
+		r, _ := filepath.Glob(filepath.Join(dir, "game-*.txt"))
+		records = append(records, r...)
+	}
 	var all []reversi.Position
 	for _, rec := range records {
 		pos := reversi.Position{Board: reversi.Start(), ToMove: reversi.Black}

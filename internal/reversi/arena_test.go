@@ -18,7 +18,7 @@ var (
 	arenaB     = flag.String("arena-b", "hand", "player B in -arena games (see -arena-a), or greedy, random")
 )
 
-const arenaVariants = "hand (the hand-written evaluation), nott, nopvs, nosort, nosolver, weights:FILE (the patterns with the weights of FILE)"
+const arenaVariants = "hand (the hand-written evaluation), nott, nopvs, nosort, nosolver, share2 (a new iteration while under half the budget), weights:FILE (the patterns with the weights of FILE)"
 
 // arenaOpeningPlies random plies start each pair of games, so that the pairs differ; each
 // opening is played twice, the players swapping colours.
@@ -45,6 +45,8 @@ func arenaPlayer(t *testing.T, name string) func(Board) int {
 		f.NoSort = true
 	case "nosolver":
 		f.NoSolver = true
+	case "share2":
+		f.Share = 2
 	default:
 		file, ok := strings.CutPrefix(name, "weights:")
 		if !ok {

@@ -11,7 +11,11 @@
 // For directions along a row the opponent's discs are masked to the inner six columns, so
 // no shift can wrap from one edge to the other.
 //
-// Not yet here (issue 3): the file formats, the search, the endgame solver and the agent.
+// The rest of the package: format.go (input.txt, output.txt, OBF), eval.go (the hand-written
+// evaluation) and pattern.go (the fitted pattern evaluation, weights in weights.bin, fitted
+// by internal/reversi/train), search.go (the midgame search), solve*.go and stability.go
+// (the exact endgame solver), play.go (the agent and the reference players), judge.go (the
+// referee's rules and GTP), positions.go (calibration and benchmark positions).
 package reversi
 
 import "math/bits"
