@@ -16,9 +16,10 @@ options:
   --game NAME          halma (the default) or reversi
   --opponent NAME|CMD  Halma: random, greedy, minimax (depth 2, the default), minimax3
                        (depth 3). Reversi: random, greedy (the default), rhino1 ... rhino5
-                       (Debian's GRhino engine at that level, through GTP; installed with
-                       apt-get when missing; it ignores time limits, so its clock is
-                       recorded but not enforced), rhino5r (level 5 with randomness 2).
+                       (Debian's GRhino engine at that level with randomness 2, through
+                       GTP; installed with apt-get when missing; it ignores time limits,
+                       so its clock is recorded but not enforced, and level 5 thinks 25-50 s
+                       a move), rhino5m8 (level 5 with its midgame depth capped at 8).
                        Or any agent command, e.g. "/path/to/other/homework" or
                        "./bin/halma -player random" (start a relative path with ./)
   --time S             GAME mode: CPU seconds per side for the whole game (Halma's
@@ -116,8 +117,8 @@ reversi)
 	[[ -n $openings ]] || openings=$root/results/reversi/openings.txt
 	case $opponent in
 	random | greedy) cmd_b="$agent -player $opponent" name_b=$opponent ;;
-	rhino[1-5]) install_grhino; cmd_b="gtp:/usr/games/gtp-rhino -l ${opponent#rhino}" name_b=$opponent extra+=(-gtp-untimed) ;;
-	rhino5r) install_grhino; cmd_b="gtp:/usr/games/gtp-rhino -l 5 -r 2" name_b=$opponent extra+=(-gtp-untimed) ;;
+	rhino[1-5]) install_grhino; cmd_b="gtp:/usr/games/gtp-rhino -l ${opponent#rhino} -r 2" name_b=$opponent extra+=(-gtp-untimed -grace 900) ;;
+	rhino5m8) install_grhino; cmd_b="gtp:/usr/games/gtp-rhino -l 5 -m 8 -r 2" name_b=$opponent extra+=(-gtp-untimed -grace 900) ;;
 	*) cmd_b=$opponent name_b= ;;
 	esac
 	;;
