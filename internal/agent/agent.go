@@ -41,6 +41,19 @@ type Game interface {
 	Players() []string
 }
 
+// NamedGames are the games that name themselves on line 4 of input.txt; Halma and Reversi
+// are told apart by their grids instead.
+var NamedGames = []string{"HIVE", "QUORIDOR", "STREKY"}
+
+// GridBody returns the first body line (line 4) of an input.txt when it may be a board
+// grid: there is one, and it does not name one of NamedGames.
+func GridBody(lines []gamefile.Line) (string, bool) {
+	if len(lines) < 4 || slices.Contains(NamedGames, lines[3].Text) {
+		return "", false
+	}
+	return lines[3].Text, true
+}
+
 // Position is a parsed input ready to be played.
 type Position interface {
 	Header() gamefile.Header

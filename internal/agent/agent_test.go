@@ -212,3 +212,23 @@ func TestRunUnknownPlayer(t *testing.T) {
 		t.Errorf("output.txt was written")
 	}
 }
+
+func TestGridBody(t *testing.T) {
+	tests := []struct {
+		input string
+		first string
+		ok    bool
+	}{
+		{"SINGLE\nBLACK\n1\n........\n", "........", true},
+		{"SINGLE\nBLACK\n1\nHIVE\n", "", false},
+		{"SINGLE\nBLACK\n1\nQUORIDOR\n", "", false},
+		{"SINGLE\nBLACK\n1\nSTREKY\n", "", false},
+		{"SINGLE\nBLACK\n1\n", "", false},
+	}
+	for _, tt := range tests {
+		first, ok := GridBody(gamefile.SplitLines(tt.input))
+		if first != tt.first || ok != tt.ok {
+			t.Errorf("GridBody(%q) = %q, %v; want %q, %v", tt.input, first, ok, tt.first, tt.ok)
+		}
+	}
+}

@@ -23,15 +23,8 @@ func (Game) Name() string { return "halma" }
 // of 8 cells is Reversi's (8×8), and the other games name themselves on line 4. A longer
 // first row or more than 8 rows is Halma's, so that Parse says what is wrong with it.
 func (Game) Recognize(lines []gamefile.Line) bool {
-	if len(lines) < 4 {
-		return false
-	}
-	switch lines[3].Text {
-	case "HIVE", "QUORIDOR", "STREKY":
-		return false
-	}
-	first := len(lines[3].Text)
-	return first != 8 && (first > 8 || len(lines) > 3+8)
+	first, ok := agent.GridBody(lines)
+	return ok && len(first) != 8 && (len(first) > 8 || len(lines) > 3+8)
 }
 
 // Parse implements agent.Game.

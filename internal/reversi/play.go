@@ -22,14 +22,8 @@ func (Game) Name() string { return "reversi" }
 // the other games name themselves on line 4. A first row of 8 cells is Reversi's, so that
 // Parse says what is wrong with the rest.
 func (Game) Recognize(lines []gamefile.Line) bool {
-	if len(lines) < 4 {
-		return false
-	}
-	switch lines[3].Text {
-	case "HIVE", "QUORIDOR", "STREKY":
-		return false
-	}
-	return len(lines[3].Text) == 8
+	first, ok := agent.GridBody(lines)
+	return ok && len(first) == 8
 }
 
 // Parse implements agent.Game.
