@@ -7,9 +7,9 @@
 // neighbours are listed once in a table built for the board size. A cell holds a stack of
 // pieces, bottom first; its top piece gives the cell its colour.
 //
-// Issue 4 is in progress: this file and format.go (the board geometry and input.txt) are
-// done; move generation, the search and the agent are not yet here, so no binary plays
-// Hive yet.
+// Issue 4 is in progress: this file, format.go (input.txt) and reference.go (the plain
+// reference rules, the yardstick for the fast generator to come) are here; the fast move
+// generator, the search and the agent are not, so no binary plays Hive yet.
 package hive
 
 import "fmt"
