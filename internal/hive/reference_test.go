@@ -42,10 +42,12 @@ func TestReferenceMoves(t *testing.T) {
 		contact Contact
 	}{
 		{name: "first move: the centre only",
-			pos: func(t *testing.T) *Position { return position(t, "LOWER", [2]int{0, 0}, fullHand) },
+			pos:  func(t *testing.T) *Position { return position(t, "LOWER", [2]int{0, 0}, fullHand) },
 			want: []string{"PLACE a 3,6", "PLACE b 3,6", "PLACE g 3,6", "PLACE q 3,6", "PLACE s 3,6"}},
 		{name: "second player's first move: next to the opponent's piece",
-			pos:    func(t *testing.T) *Position { return position(t, "UPPER", [2]int{0, 1}, "q0 b2 s2 g2 a2 Q1 B2 S2 G2 A2", "3 6 q") },
+			pos: func(t *testing.T) *Position {
+				return position(t, "UPPER", [2]int{0, 1}, "q0 b2 s2 g2 a2 Q1 B2 S2 G2 A2", "3 6 q")
+			},
 			has:    []string{"PLACE Q 4,6", "PLACE A 2,7", "PLACE G 3,5"},
 			hasNot: []string{"PLACE Q 3,6", "PLACE Q 5,6"}},
 		{name: "placement touches own pieces only",
