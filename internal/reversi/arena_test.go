@@ -52,13 +52,9 @@ func arenaPlayer(t *testing.T, name string) func(Board) int {
 		if !ok {
 			t.Fatalf("unknown arena player %q: want engine, greedy, random, %s", name, arenaVariants)
 		}
-		data, err := os.ReadFile(file)
+		w, err := ReadPatternWeights(file)
 		if err != nil {
 			t.Fatal(err)
-		}
-		var w PatternWeights
-		if err := w.UnmarshalBinary(data); err != nil {
-			t.Fatalf("%s: %v", file, err)
 		}
 		f.Evaluation = w.Eval
 	}

@@ -38,6 +38,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"os"
 	"slices"
 	"unsafe"
 )
@@ -488,3 +489,17 @@ func PatternEval(b Board) int32 { return patDefault.Eval(b) }
 
 // DefaultPatternWeights returns the embedded weights (shared: do not modify).
 func DefaultPatternWeights() *PatternWeights { return patDefault }
+
+// ReadPatternWeights reads a weights file (as the fitting tool writes it); its errors name
+// the file.
+func ReadPatternWeights(path string) (*PatternWeights, error) {
+	buf, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	w := new(PatternWeights)
+	if err := w.UnmarshalBinary(buf); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return w, nil
+}

@@ -196,15 +196,7 @@ func loadWeights(path string) (*reversi.PatternWeights, error) {
 	if path == "" {
 		return reversi.DefaultPatternWeights(), nil
 	}
-	buf, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	w := new(reversi.PatternWeights)
-	if err := w.UnmarshalBinary(buf); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return w, nil
+	return reversi.ReadPatternWeights(path)
 }
 
 func relabelCmd(args []string, stdout, stderr io.Writer) error {
