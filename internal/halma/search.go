@@ -11,9 +11,9 @@ package halma
 //
 // Stopping: the search counts nodes and stops when its node budget is spent, which keeps
 // the chosen move the same on every machine; it also reads the process CPU clock every
-// checkEvery nodes and stops at once when the hard guard has passed. A stopped iteration
-// still counts when its first root move was searched fully: any root move that then beat
-// it was proved better.
+// search.CheckEvery nodes (search.Budget) and stops at once when the hard guard has
+// passed. A stopped iteration still counts when its first root move was searched fully:
+// any root move that then beat it was proved better.
 //
 // Every feature can be switched off through Features, for measuring its worth.
 //
@@ -22,6 +22,7 @@ package halma
 
 import (
 	"gameagents/internal/clock"
+	"gameagents/internal/search"
 )
 
 const (
@@ -29,7 +30,6 @@ const (
 	// node budget is spent. A stopped iteration is not lost (see Search).
 	nextIterationShare = 3
 	maxPly             = 48
-	checkEvery         = 1024
 	infinity           = WinScore + 1000
 )
 
@@ -78,21 +78,18 @@ type Result struct {
 type Engine struct {
 	Features Features
 
-	gen       Generator
-	board     Board
-	moves     [maxPly][MaxMoves]Move
-	keys      [maxPly][MaxMoves]int32
-	tt        []ttEntry
-	ttMask    uint64
-	killers   [maxPly][2]Move
-	history   [numCells][numCells]int32
-	path      [maxPly + 1]uint64
-	seen      map[uint64]bool // positions of the game so far, with side to move
-	nodes     int64
-	nextCheck int64
-	limits    Limits
-	stopped   bool
-	rootBest  Move
+	gen      Generator
+	board    Board
+	moves    [maxPly][MaxMoves]Move
+	keys     [maxPly][MaxMoves]int32
+	tt       []ttEntry
+	ttMask   uint64
+	killers  [maxPly][2]Move
+	history  [numCells][numCells]int32
+	path     [maxPly + 1]uint64
+	seen     map[uint64]bool // positions of the game so far, with side to move
+	budget   search.Budget
+	rootBest Move
 }
 
 // NewEngine returns an engine whose transposition table has about ttEntries slots
@@ -125,10 +122,7 @@ func (e *Engine) SetSeen(keys []uint64) {
 // legal move.
 func (e *Engine) Search(b *Board, c Color, lim Limits, report func(Result)) Result {
 	e.board = *b
-	e.limits = lim
-	e.nodes = 0
-	e.nextCheck = checkEvery
-	e.stopped = false
+	e.budget.Start(lim.Nodes, lim.Guard)
 	e.killers = [maxPly][2]Move{}
 	for i := range e.history {
 		clear(e.history[i][:])
@@ -160,7 +154,7 @@ func (e *Engine) Search(b *Board, c Color, lim Limits, report func(Result)) Resu
 			}
 			break
 		}
-		best = Result{Move: move, Score: score, Depth: depth, Nodes: e.nodes}
+		best = Result{Move: move, Score: score, Depth: depth, Nodes: e.budget.Nodes}
 		if report != nil {
 			report(best)
 		}
@@ -169,11 +163,11 @@ func (e *Engine) Search(b *Board, c Color, lim Limits, report func(Result)) Resu
 		}
 		// Do not start an iteration that the budget will most likely not finish: the
 		// next one costs 5 to 25 times all before it (odd and even depths alternate).
-		if lim.Nodes > 0 && e.nodes > lim.Nodes/nextIterationShare {
+		if lim.Nodes > 0 && e.budget.Nodes > lim.Nodes/nextIterationShare {
 			break
 		}
 	}
-	best.Nodes = e.nodes
+	best.Nodes = e.budget.Nodes
 	return best
 }
 
@@ -203,12 +197,12 @@ func (e *Engine) searchRoot(c Color, root []Move, depth int) (int32, Move, bool)
 			score = -e.negamax(c.Other(), depth-1, 1, -beta, -alpha)
 		} else {
 			score = -e.negamax(c.Other(), depth-1, 1, -alpha-1, -alpha)
-			if score > alpha && !e.stopped {
+			if score > alpha && !e.budget.Stopped {
 				score = -e.negamax(c.Other(), depth-1, 1, -beta, -alpha)
 			}
 		}
 		e.board.Move(m.To, m.From)
-		if e.stopped {
+		if e.budget.Stopped {
 			break
 		}
 		if score > alpha {
@@ -224,19 +218,12 @@ func (e *Engine) searchRoot(c Color, root []Move, depth int) (int32, Move, bool)
 	best := root[bestIdx]
 	copy(root[1:bestIdx+1], root[:bestIdx])
 	root[0] = best
-	return alpha, best, !e.stopped
+	return alpha, best, !e.budget.Stopped
 }
 
 // negamax returns the score of the position for c to move, searched to depth.
 func (e *Engine) negamax(c Color, depth, ply int, alpha, beta int32) int32 {
-	e.nodes++
-	if e.nodes >= e.nextCheck {
-		e.nextCheck = e.nodes + checkEvery
-		if (e.limits.Nodes > 0 && e.nodes >= e.limits.Nodes) || e.limits.Guard.Passed() {
-			e.stopped = true
-		}
-	}
-	if e.stopped {
+	if e.budget.Count() {
 		return 0
 	}
 	key := e.board.PositionKey(c)
@@ -277,7 +264,7 @@ func (e *Engine) negamax(c Color, depth, ply int, alpha, beta int32) int32 {
 	} else {
 		best, bestMove = e.interior(c, depth, ply, moves, ttMove, alpha, beta)
 	}
-	if e.stopped {
+	if e.budget.Stopped {
 		return 0
 	}
 	if !e.Features.NoTT {
@@ -309,7 +296,7 @@ func (e *Engine) interior(c Color, depth, ply int, moves []Move, ttMove Move, al
 			score = e.searchChild(c, m, i, depth, ply, alpha, beta)
 		}
 		e.board.Move(m.To, m.From)
-		if e.stopped {
+		if e.budget.Stopped {
 			return 0, Move{}
 		}
 		if score > best {
@@ -363,12 +350,12 @@ func (e *Engine) frontier(c Color, ply int, moves []Move, beta int32) (int32, Mo
 		if score > best {
 			best, bestMove = score, m
 			if best >= beta {
-				e.nodes += int64(i + 1)
+				e.budget.Nodes += int64(i + 1)
 				return best, bestMove
 			}
 		}
 	}
-	e.nodes += int64(len(moves))
+	e.budget.Nodes += int64(len(moves))
 	return best, bestMove
 }
 
@@ -407,10 +394,10 @@ func (e *Engine) searchChild(c Color, m Move, i, depth, ply int, alpha, beta int
 		}
 	}
 	score := -e.negamax(c.Other(), depth-1-reduce, ply+1, -alpha-1, -alpha)
-	if reduce > 0 && score > alpha && !e.stopped {
+	if reduce > 0 && score > alpha && !e.budget.Stopped {
 		score = -e.negamax(c.Other(), depth-1, ply+1, -alpha-1, -alpha)
 	}
-	if score > alpha && score < beta && !e.stopped {
+	if score > alpha && score < beta && !e.budget.Stopped {
 		score = -e.negamax(c.Other(), depth-1, ply+1, -beta, -alpha)
 	}
 	return score

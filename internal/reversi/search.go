@@ -12,17 +12,17 @@ package reversi
 // view; a finished game scores its exact difference (empties to the winner) times 100.
 //
 // The search stops on a node budget (which makes it deterministic) and on a CPU-time guard
-// checked every checkEvery nodes. It allocates nothing once the engine is built.
+// checked every search.CheckEvery nodes (search.Budget). It allocates nothing once the engine is built.
 
 import (
 	"math/bits"
 
 	"gameagents/internal/clock"
+	"gameagents/internal/search"
 )
 
 const (
 	maxPly       = 64
-	checkEvery   = 1024
 	scoreInf     = 10000
 	discScore    = 100 // one disc of final difference
 	maxMoves     = 34  // more than any Reversi position has (the most known is 33)
@@ -63,14 +63,11 @@ type Features struct {
 // Engine is a search with its transposition table. One Engine serves one goroutine.
 type Engine struct {
 	Features
-	solver    *Solver
-	tt        []ttEntry
-	mask      uint64
-	limits    Limits
-	nodes     int64
-	nextCheck int64
-	stopped   bool
-	eval      func(Board) int32
+	solver *Solver
+	tt     []ttEntry
+	mask   uint64
+	budget search.Budget
+	eval   func(Board) int32
 }
 
 // ttEntry is one position's stored search result.
@@ -177,10 +174,7 @@ const (
 
 // search is the midgame iterative deepening.
 func (e *Engine) search(b Board, lim Limits, report func(Result)) Result {
-	e.limits = lim
-	e.nodes = 0
-	e.nextCheck = checkEvery
-	e.stopped = false
+	e.budget.Start(lim.Nodes, lim.Guard)
 	e.eval = e.Evaluation
 	if e.eval == nil {
 		e.eval = PatternEval
@@ -211,7 +205,7 @@ func (e *Engine) search(b Board, lim Limits, report func(Result)) Result {
 			}
 			break
 		}
-		best = Result{Move: root[0], Score: score, Depth: depth, Nodes: e.nodes, Exact: depth >= empties}
+		best = Result{Move: root[0], Score: score, Depth: depth, Nodes: e.budget.Nodes, Exact: depth >= empties}
 		if report != nil {
 			report(best)
 		}
@@ -219,11 +213,11 @@ func (e *Engine) search(b Board, lim Limits, report func(Result)) Result {
 		if e.Share > 0 {
 			share = int64(e.Share)
 		}
-		if lim.Nodes > 0 && e.nodes > lim.Nodes/share {
+		if lim.Nodes > 0 && e.budget.Nodes > lim.Nodes/share {
 			break
 		}
 	}
-	best.Nodes = e.nodes
+	best.Nodes = e.budget.Nodes
 	return best
 }
 
@@ -240,11 +234,11 @@ func (e *Engine) searchRoot(b Board, root []int, depth int) (int32, bool) {
 			v = -e.negamax(child, depth-1, -beta, -alpha, false)
 		} else {
 			v = -e.negamax(child, depth-1, -alpha-1, -alpha, false)
-			if v > alpha && !e.stopped {
+			if v > alpha && !e.budget.Stopped {
 				v = -e.negamax(child, depth-1, -beta, -alpha, false)
 			}
 		}
-		if e.stopped {
+		if e.budget.Stopped {
 			if i > 0 && bestScore > -scoreInf {
 				return bestScore, false
 			}
@@ -262,14 +256,7 @@ func (e *Engine) searchRoot(b Board, root []int, depth int) (int32, bool) {
 
 // negamax returns the score of b for the side to move, searched depth plies deep.
 func (e *Engine) negamax(b Board, depth int, alpha, beta int32, passed bool) int32 {
-	e.nodes++
-	if e.nodes >= e.nextCheck {
-		e.nextCheck = e.nodes + checkEvery
-		if (e.limits.Nodes > 0 && e.nodes >= e.limits.Nodes) || e.limits.Guard.Passed() {
-			e.stopped = true
-		}
-	}
-	if e.stopped {
+	if e.budget.Count() {
 		return 0
 	}
 	moves := b.Moves()
@@ -318,11 +305,11 @@ func (e *Engine) negamax(b Board, depth int, alpha, beta int32, passed bool) int
 			v = -e.negamax(child, depth-1, -beta, -alpha, false)
 		} else {
 			v = -e.negamax(child, depth-1, -alpha-1, -alpha, false)
-			if v > alpha && v < beta && !e.stopped {
+			if v > alpha && v < beta && !e.budget.Stopped {
 				v = -e.negamax(child, depth-1, -beta, -alpha, false)
 			}
 		}
-		if e.stopped {
+		if e.budget.Stopped {
 			return 0
 		}
 		if v > best {

@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"testing"
+
+	"gameagents/internal/search"
 )
 
 // randomPositions plays seeded random games and keeps the position after plies plies (or
@@ -142,7 +144,7 @@ func TestSearchStopsOnNodeBudget(t *testing.T) {
 	for _, budget := range []int64{100, 5000, 50000} {
 		b := randomPlayout(20)
 		r := NewEngine(16).Search(b, Limits{Nodes: budget}, nil)
-		if r.Nodes > budget+checkEvery {
+		if r.Nodes > budget+search.CheckEvery {
 			t.Errorf("budget %d: searched %d nodes", budget, r.Nodes)
 		}
 		if b.Moves()&(1<<r.Move) == 0 {
