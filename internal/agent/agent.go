@@ -41,14 +41,27 @@ type Game interface {
 	Players() []string
 }
 
-// NamedGames are the games that name themselves on line 4 of input.txt; Halma and Reversi
-// are told apart by their grids instead.
+// NamedGames are the games that name themselves by the first word of line 4 of input.txt
+// ("HIVE 13 4 5"); Halma and Reversi are told apart by their grids instead.
 var NamedGames = []string{"HIVE", "QUORIDOR", "STREKY"}
+
+// NamedGame returns the game an input.txt names by the first word of its line 4, or "" when
+// that word is not one of NamedGames.
+func NamedGame(lines []gamefile.Line) string {
+	if len(lines) < 4 {
+		return ""
+	}
+	word, _, _ := strings.Cut(strings.TrimSpace(lines[3].Text), " ")
+	if slices.Contains(NamedGames, word) {
+		return word
+	}
+	return ""
+}
 
 // GridBody returns the first body line (line 4) of an input.txt when it may be a board
 // grid: there is one, and it does not name one of NamedGames.
 func GridBody(lines []gamefile.Line) (string, bool) {
-	if len(lines) < 4 || slices.Contains(NamedGames, lines[3].Text) {
+	if len(lines) < 4 || NamedGame(lines) != "" {
 		return "", false
 	}
 	return lines[3].Text, true

@@ -221,8 +221,10 @@ func TestGridBody(t *testing.T) {
 	}{
 		{"SINGLE\nBLACK\n1\n........\n", "........", true},
 		{"SINGLE\nBLACK\n1\nHIVE\n", "", false},
-		{"SINGLE\nBLACK\n1\nQUORIDOR\n", "", false},
-		{"SINGLE\nBLACK\n1\nSTREKY\n", "", false},
+		{"SINGLE\nLOWER\n1\nHIVE 13 4 5\n", "", false},
+		{"SINGLE\nFIRST\n1\nQUORIDOR 9 9\n", "", false},
+		{"SINGLE\nSECOND\n1\nSTREKY 10 20\n", "", false},
+		{"SINGLE\nBLACK\n1\nHIVEX 13\n", "HIVEX 13", true},
 		{"SINGLE\nBLACK\n1\n", "", false},
 	}
 	for _, tt := range tests {

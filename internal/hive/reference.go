@@ -4,7 +4,10 @@ package hive
 // sentence by sentence (flood fills, explicit step-by-step paths) and optimised for nothing.
 // The fast generator to come is tested against it, and the referee can judge with it.
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Contact is the reading of the sliding rule's contact condition (shared/spec/hive.md):
 // Strict (a flank of every step is occupied, official Hive) or Loose (the cell stepped into
@@ -318,4 +321,40 @@ func (p *Position) jumps(from int) []int {
 		}
 	}
 	return dests
+}
+
+// NewPosition returns the start of a game on an N×N board: each side holds hand (counts by
+// kind, queen first, which must be 1), nothing is placed, and first moves first.
+func NewPosition(n int, hand [5]int, first Side) *Position {
+	g := NewGeometry(n)
+	return &Position{Geometry: g, Stacks: make([][]byte, len(g.Cells)), Hand: [2][5]int{hand, hand}, Mover: first}
+}
+
+// Apply plays a move of the side to move, which the caller has checked is legal, and passes
+// the turn. It does not change stacks it does not touch: a copy of the position from before
+// (Clone) stays as it was.
+func (p *Position) Apply(m Move) {
+	me := p.Mover
+	switch m.Kind {
+	case Place:
+		_, kind, _ := pieceOf(m.Piece)
+		p.Hand[me][kind]--
+		p.Stacks[m.To] = []byte{m.Piece}
+	case Step:
+		from := p.Stacks[m.From]
+		p.Stacks[m.From] = slices.Clip(from[:len(from)-1])
+		if len(p.Stacks[m.From]) == 0 {
+			p.Stacks[m.From] = nil
+		}
+		p.Stacks[m.To] = append(slices.Clip(p.Stacks[m.To]), m.Piece)
+	}
+	p.Moves[me]++
+	p.Mover = 1 - me
+}
+
+// Clone returns a copy of the position that Apply on either leaves the other unchanged.
+func (p *Position) Clone() *Position {
+	c := *p
+	c.Stacks = slices.Clone(p.Stacks)
+	return &c
 }
