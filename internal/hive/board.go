@@ -14,8 +14,9 @@ package hive
 
 import "fmt"
 
-// MaxSize bounds the board size N an input may give: the course plays N = 13.
-const MaxSize = 32
+// MaxSize bounds the board size N an input may give: the course plays N = 13, and the fast
+// generator's cell sets hold 256 cells (N = 16).
+const MaxSize = 16
 
 // Geometry is the cells of an N×N board and their neighbours.
 type Geometry struct {
@@ -24,6 +25,7 @@ type Geometry struct {
 	Neighbours [][]int // the on-board neighbours of each cell, by index
 	Centre     int     // index of the centre cell: q = N div 2, p = N div 2 - q div 2
 	index      map[Cell]int
+	fast       *tables // the fast generator's tables (fast.go)
 }
 
 // Cell is a cell's axial coordinates.
@@ -58,6 +60,7 @@ func NewGeometry(n int) *Geometry {
 	}
 	q := n / 2
 	g.Centre = g.index[Cell{n/2 - q/2, q}]
+	g.fast = newTables(g)
 	return g
 }
 

@@ -230,23 +230,39 @@ func (in *Input) parseCell(file string, l gamefile.Line) error {
 	return nil
 }
 
-// checkPieces: each side has exactly one queen, in hand or on the board.
+// Limits on the pieces of a game, in hand and on the board, that the fast generator relies
+// on: a stack holds at most 16 pieces (1 + every beetle), and move lists stay within
+// MaxMoves.
+const (
+	maxBeetles     = 15 // both sides together
+	maxSidesPieces = 40 // each side
+)
+
+// checkPieces: each side has exactly one queen, in hand or on the board, and the pieces are
+// within the limits above.
 func (in *Input) checkPieces(file string, line int) error {
-	var queens [2]int
-	for s := range 2 {
-		queens[s] = in.Hand[s][0]
-	}
+	var counts [2][5]int
+	counts = in.Hand
 	for _, st := range in.Stacks {
 		for _, ch := range st {
-			if side, kind, _ := pieceOf(ch); kind == 0 {
-				queens[side]++
-			}
+			side, kind, _ := pieceOf(ch)
+			counts[side][kind]++
 		}
 	}
 	for s := range 2 {
-		if queens[s] != 1 {
-			return gamefile.Errorf(file, line, "%v has %d queens in hand and on the board, want exactly 1", Side(s), queens[s])
+		if q := counts[s][0]; q != 1 {
+			return gamefile.Errorf(file, line, "%v has %d queens in hand and on the board, want exactly 1", Side(s), q)
 		}
+		total := 0
+		for _, c := range counts[s] {
+			total += c
+		}
+		if total > maxSidesPieces {
+			return gamefile.Errorf(file, line, "%v has %d pieces in hand and on the board, more than the %d this agent handles", Side(s), total, maxSidesPieces)
+		}
+	}
+	if b := counts[0][1] + counts[1][1]; b > maxBeetles {
+		return gamefile.Errorf(file, line, "%d beetles in hand and on the board, more than the %d this agent handles", b, maxBeetles)
 	}
 	return nil
 }

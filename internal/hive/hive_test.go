@@ -92,7 +92,7 @@ func TestParseInputErrors(t *testing.T) {
 		{"unchanged", "", "", ""},
 		{"side", "LOWER", "RED", `input.txt:2: got "RED", want LOWER or UPPER`},
 		{"game line", "HIVE 13 4 5", "HIVE 13 4", "input.txt:4: got"},
-		{"board size", "HIVE 13 4 5", "HIVE 99 4 5", `input.txt:4: board size "99": want 1 to 32`},
+		{"board size", "HIVE 13 4 5", "HIVE 99 4 5", `input.txt:4: board size "99": want 1 to 16`},
 		{"huge move count", "HIVE 13 4 5", "HIVE 13 4000000000 5", "input.txt:4: move count"},
 		{"hand kind twice", "q0 b2", "q0 q2", "input.txt:5: q listed twice"},
 		{"hand count", "b2", "bx", "input.txt:5: b: got"},
@@ -104,6 +104,8 @@ func TestParseInputErrors(t *testing.T) {
 		{"climbing ant", "aBb", "aBa", "input.txt:8: cell 4,6: a on top of another piece, but only beetles climb"},
 		{"two queens", "Q0", "Q1", "UPPER has 2 queens in hand and on the board, want exactly 1"},
 		{"queen missing", "3 7 Q", "3 7 B", "queens in hand and on the board, want exactly 1"},
+		{"too many beetles", "b2 s1", "b14 s1", "17 beetles in hand and on the board, more than the 15"},
+		{"too many pieces", "A3", "A35", "UPPER has 42 pieces in hand and on the board, more than the 40"},
 		{"extra line", "3 7 Q\n", "3 7 Q\nmore\n", "input.txt:10: unexpected line after the 3 cells"},
 	}
 	for _, tt := range tests {
