@@ -1,0 +1,108 @@
+package hive
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// The arena plays whole games in-process between two players at a fixed node budget, for
+// tuning; matches that count are played through the referee (RESULTS.md).
+//
+//	go test ./internal/hive -run TestArena -arena 20 -arena-a engine -arena-b greedy -v
+var (
+	arenaGames = flag.Int("arena", 0, "play this many arena games (0: skip)")
+	arenaA     = flag.String("arena-a", "engine", "arena player A: engine, greedy or random")
+	arenaB     = flag.String("arena-b", "greedy", "arena player B")
+	arenaNodes = flag.Int64("arena-nodes", 400_000, "engine nodes per move")
+	arenaSet   = flag.String("arena-pieces", "1,2,2,2,2", "pieces per side: q,b,s,g,a")
+	arenaOpen  = flag.Int("arena-opening", 4, "random plies opening each pair of games")
+)
+
+type arenaPlayer func(b *Board, moves []PackedMove) PackedMove
+
+func newArenaPlayer(t *testing.T, name string) arenaPlayer {
+	switch name {
+	case "random":
+		return RandomMove
+	case "greedy":
+		return GreedyMove
+	case "engine":
+		e := NewEngine(ttLogSize(*arenaNodes))
+		return func(b *Board, moves []PackedMove) PackedMove {
+			return e.Search(b, Limits{Nodes: *arenaNodes}, nil).Move
+		}
+	}
+	t.Fatalf("unknown arena player %q", name)
+	return nil
+}
+
+// playArenaGame plays one game, players[0] as LOWER (moving first); it returns both sides'
+// points, the plies played and how it ended.
+func playArenaGame(players [2]arenaPlayer, hand [5]int, opening *rand.Rand) ([2]int, int, string) {
+	b := NewBoard(NewPosition(13, hand, Lower))
+	buf := make([]PackedMove, 0, MaxMoves)
+	passes, plies := 0, 0
+	for range *arenaOpen {
+		moves := RootMoves(b, buf)
+		b.Make(moves[opening.IntN(len(moves))])
+		plies++
+	}
+	for {
+		switch {
+		case b.Surrounded(Lower) || b.Surrounded(Upper):
+			return [2]int{b.Points(Lower), b.Points(Upper)}, plies, "surround"
+		case b.moves[0] >= moveLimit && b.moves[1] >= moveLimit:
+			return [2]int{b.Points(Lower), b.Points(Upper)}, plies, "limit"
+		case passes >= 2:
+			return [2]int{b.Points(Lower), b.Points(Upper)}, plies, "stuck"
+		}
+		moves := RootMoves(b, buf)
+		m := players[b.mover](b, moves)
+		if m == 0 {
+			passes++
+		} else {
+			passes = 0
+		}
+		b.Make(m)
+		plies++
+	}
+}
+
+func TestArena(t *testing.T) {
+	if *arenaGames == 0 {
+		t.Skip("a measurement: run with -arena N")
+	}
+	var hand [5]int
+	if _, err := fmt.Sscanf(*arenaSet, "%d,%d,%d,%d,%d", &hand[0], &hand[1], &hand[2], &hand[3], &hand[4]); err != nil {
+		t.Fatal(err)
+	}
+	var wins, draws, losses, pointsA, pointsB, surrounds int
+	for g := range *arenaGames {
+		a, b := newArenaPlayer(t, *arenaA), newArenaPlayer(t, *arenaB)
+		players, aSide := [2]arenaPlayer{a, b}, 0
+		if g%2 == 1 {
+			players, aSide = [2]arenaPlayer{b, a}, 1
+		}
+		pts, plies, how := playArenaGame(players, hand, rand.New(rand.NewPCG(uint64(g/2), 7)))
+		pa, pb := pts[aSide], pts[1-aSide]
+		pointsA += pa
+		pointsB += pb
+		switch {
+		case pa > pb:
+			wins++
+		case pa == pb:
+			draws++
+		default:
+			losses++
+		}
+		if how == "surround" && pa == 15 {
+			surrounds++
+		}
+		t.Logf("game %d: A (%v) %d, B %d points, %d plies, %s", g+1, Side(aSide), pa, pb, plies, how)
+	}
+	n := float64(*arenaGames)
+	t.Logf("A %s vs B %s: %d wins, %d draws, %d losses; A surrounded B's queen in %d; average points A %.2f, B %.2f",
+		*arenaA, *arenaB, wins, draws, losses, surrounds, float64(pointsA)/n, float64(pointsB)/n)
+}

@@ -1,0 +1,190 @@
+package hive
+
+// The agent: Hive's side of the move lifecycle (internal/agent), and the players a binary
+// can be asked for: the engine (default), and the reference opponents random and greedy.
+
+import (
+	"fmt"
+
+	"gameagents/internal/agent"
+	"gameagents/internal/gamefile"
+)
+
+// Game is Hive for the move lifecycle.
+type Game struct{}
+
+// Name implements agent.Game.
+func (Game) Name() string { return "hive" }
+
+// Recognize implements agent.Game: line 4 starts with HIVE.
+func (Game) Recognize(lines []gamefile.Line) bool { return agent.NamedGame(lines) == "HIVE" }
+
+// Parse implements agent.Game.
+func (Game) Parse(file string, lines []gamefile.Line) (agent.Position, error) {
+	in, err := ParseInput(file, lines)
+	if err != nil {
+		return nil, err
+	}
+	return &agentPosition{in: in}, nil
+}
+
+// DefaultRate implements agent.Game: the search speed measured on the development machine
+// (RESULTS.md), used when calibration.txt is missing.
+func (Game) DefaultRate() float64 { return defaultRate }
+
+const defaultRate = 400_000
+
+// Players implements agent.Game.
+func (Game) Players() []string { return Players }
+
+// Players are the names the -player flag accepts.
+var Players = []string{"engine", "random", "greedy"}
+
+// Calibrate implements agent.Game: it searches a mid-game position of the course's setting
+// as the agent does (a fresh engine, the table sized to the budget) for about nodes nodes.
+func (Game) Calibrate(nodes int64) int64 {
+	b := NewBoard(calibrationPosition())
+	e := NewEngine(ttLogSize(nodes))
+	var done int64
+	for done < nodes { // the search may stop early between iterations: search again
+		clear(e.tt)
+		r := e.Search(b, Limits{Nodes: nodes - done}, nil)
+		done += max(r.Nodes, 1)
+	}
+	return done
+}
+
+// calibrationPosition is a mid-game position of the course's setting (13×13, q1 b2 s2 g2 a2
+// a side): both queens out, ants and beetles free to move.
+func calibrationPosition() *Position {
+	text := `SINGLE
+LOWER
+1
+HIVE 13 6 6
+HAND q0 b0 s1 g1 a0 Q0 B1 S1 G1 A1
+CELLS 12
+3 6 q
+2 6 a
+2 7 s
+3 7 g
+1 7 a
+1 6 b
+4 6 Q
+5 6 A
+5 5 B
+6 5 S
+6 6 G
+3 8 b
+`
+	in, err := ParseInput("calibration", gamefile.SplitLines(text))
+	if err != nil {
+		panic(err)
+	}
+	return in.Position()
+}
+
+// ttLogSize sizes the table to the budget: about one entry per four nodes, between 2^12 and
+// 2^18 entries (fresh pages cost about 20 µs each on a VM: a bigger table costs more than
+// it saves in a one-second move).
+func ttLogSize(nodes int64) int {
+	n := 12
+	for n < 18 && int64(1)<<(n+2) < nodes {
+		n++
+	}
+	return n
+}
+
+type agentPosition struct {
+	in *Input
+}
+
+func (p *agentPosition) Header() gamefile.Header { return p.in.Header }
+
+// MovesLeft implements agent.Position: most games are decided well before the course's limit
+// of 81 moves each; plan for 30 more, never past the limit.
+func (p *agentPosition) MovesLeft() int {
+	left := moveLimit - p.in.Moves[p.in.Mover]
+	return max(1, min(left, 30))
+}
+
+// Play implements agent.Position. Hive keeps no memory between moves.
+func (p *agentPosition) Play(s *agent.Session) []string {
+	pos := p.in.Position()
+	b := NewBoard(pos)
+	moves := RootMoves(b, make([]PackedMove, 0, MaxMoves))
+	emit := func(m PackedMove) { s.Emit([]string{pos.Format(m.Move())}) }
+	if moves[0] == 0 && len(moves) == 1 {
+		fmt.Fprintf(s.Log, "hive: %v has no legal move; passing\n", p.in.Mover)
+		emit(0)
+		return nil
+	}
+	var m PackedMove
+	switch s.Player {
+	case "random":
+		m = RandomMove(b, moves)
+	case "greedy":
+		m = GreedyMove(b, moves)
+	default:
+		m = p.search(s, b, moves, emit)
+	}
+	emit(m)
+	return nil
+}
+
+// search runs the engine within the session's budget.
+func (p *agentPosition) search(s *agent.Session, b *Board, moves []PackedMove, emit func(PackedMove)) PackedMove {
+	if len(moves) == 1 {
+		return moves[0] // a single legal move: answer at once
+	}
+	e := NewEngine(ttLogSize(s.Nodes))
+	e.orderRoot(b, moves)
+	emit(moves[0]) // the static guess: output.txt holds a legal move from here on
+	last := moves[0]
+	r := e.Search(b, Limits{Nodes: s.Nodes, Guard: s.Guard}, func(r Result) {
+		if r.Move != last {
+			emit(r.Move)
+			last = r.Move
+		}
+	})
+	fmt.Fprintf(s.Log, "hive: %v plays %s: depth %d, score %+.2f, %d nodes\n",
+		p.in.Mover, b.Position().Format(r.Move.Move()), r.Depth, float64(r.Score)/pointWeight, r.Nodes)
+	return r.Move
+}
+
+// RandomMove returns one of moves chosen by the board's hash, so the same input gives the
+// same move.
+func RandomMove(b *Board, moves []PackedMove) PackedMove {
+	return moves[mix(b.hash)%uint64(len(moves))]
+}
+
+// mix scrambles a hash (splitmix64's finaliser), so that close hashes pick far-apart moves.
+func mix(x uint64) uint64 {
+	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
+	x = (x ^ x>>27) * 0x94D049BB133111EB
+	return x ^ x>>31
+}
+
+// GreedyMove returns the reference greedy opponent's move among moves: the most course
+// points after it; then the most occupied neighbours of the opponent's queen (pressure);
+// then a choice seeded by the board's hash.
+func GreedyMove(b *Board, moves []PackedMove) PackedMove {
+	me := b.mover
+	bestPoints, bestPressure := -1, -1
+	var ties []PackedMove
+	for _, m := range moves {
+		b.Make(m)
+		points, pressure := b.Points(me), 0
+		if q := b.queen[1-me]; q >= 0 {
+			pressure, _ = b.queenNeighbours(q)
+		}
+		b.Unmake(m)
+		switch {
+		case points > bestPoints || (points == bestPoints && pressure > bestPressure):
+			bestPoints, bestPressure = points, pressure
+			ties = append(ties[:0], m)
+		case points == bestPoints && pressure == bestPressure:
+			ties = append(ties, m)
+		}
+	}
+	return ties[mix(b.hash)%uint64(len(ties))]
+}

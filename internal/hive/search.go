@@ -1,0 +1,352 @@
+package hive
+
+// The search: iterative deepening principal variation search (negamax with alpha-beta, null
+// windows after the first move) on the evaluation (eval.go), with a transposition table
+// keyed by the Zobrist hash, and move ordering by the table's move, then two killer moves
+// per ply, then a static guess (a piece arriving next to the opponent's queen first, a
+// piece leaving our own queen's side next, pieces crowding our queen last) and the history
+// heuristic.
+//
+// Both sides are searched under the strict contact reading (shared/spec/hive.md: the agent
+// writes a strict-legal move whenever one exists); the root falls back to the loose reading
+// only when no strict move exists.
+//
+// A position where a queen is surrounded is final: it scores the course's points exactly
+// (15 for a surrounded queen), the nearer win preferred. So is a position after both sides'
+// move 80 (the course's limit). The search stops on a node budget (deterministic) and a
+// CPU-time guard checked every search.CheckEvery nodes. It allocates nothing once the
+// engine is built.
+
+import (
+	"gameagents/internal/clock"
+	"gameagents/internal/search"
+)
+
+const (
+	maxPly   = 48
+	scoreInf = 1 << 20
+	// winBonus separates a finished game from any evaluation, so that the nearer
+	// surround is preferred (winBonus - ply) and a loss is put off.
+	winBonus = 1 << 16
+	// moveLimit: the game stops when both sides have made this many moves.
+	moveLimit = 81
+	// nextIterationShare: a new iteration starts only while less than 1/share of the
+	// node budget is spent.
+	nextIterationShare = 3
+)
+
+// Limits bound a search.
+type Limits struct {
+	Nodes    int64          // stop after this many nodes (0: no limit)
+	Guard    clock.Deadline // stop at once when passed
+	MaxDepth int            // deepest iteration (0: as deep as the budget allows)
+}
+
+// Result is what a search found.
+type Result struct {
+	Move  PackedMove
+	Score int32 // in 1/100 course point, for the side to move
+	Depth int   // the depth of the last completed iteration
+	Nodes int64
+}
+
+// Engine is a search with its tables. One Engine serves one goroutine.
+type Engine struct {
+	tt      []ttEntry
+	mask    uint64
+	budget  search.Budget
+	killers [maxPly][2]PackedMove
+	history [11][maxCells]int32
+	lists   [maxPly][]PackedMove
+	keys    [maxPly][]int32
+}
+
+type ttEntry struct {
+	key   uint64
+	move  PackedMove
+	score int32
+	depth int8
+	bound uint8
+}
+
+const (
+	boundLower uint8 = 1 << iota
+	boundUpper
+	boundExact = boundLower | boundUpper
+)
+
+// NewEngine returns an engine whose table has 2^logSize entries.
+func NewEngine(logSize int) *Engine {
+	n := 1 << logSize
+	e := &Engine{tt: make([]ttEntry, n), mask: uint64(n - 1)}
+	for i := range e.lists {
+		e.lists[i] = make([]PackedMove, 0, MaxMoves)
+		e.keys[i] = make([]int32, MaxMoves)
+	}
+	return e
+}
+
+// RootMoves returns the moves the agent chooses from: the strict ones, or the loose ones when
+// no strict move exists (a single PASS when there is none either).
+func RootMoves(b *Board, buf []PackedMove) []PackedMove {
+	moves := b.Moves(Strict, buf)
+	if moves[0] == 0 {
+		moves = b.Moves(Loose, buf)
+	}
+	return moves
+}
+
+// Search finds the best move for the side to move, calling report after each completed
+// iteration.
+func (e *Engine) Search(b *Board, lim Limits, report func(Result)) Result {
+	e.budget.Start(lim.Nodes, lim.Guard)
+	e.killers = [maxPly][2]PackedMove{}
+	for i := range e.history {
+		for j := range e.history[i] {
+			e.history[i][j] /= 8
+		}
+	}
+	root := RootMoves(b, e.lists[0])
+	e.orderRoot(b, root)
+	best := Result{Move: root[0]}
+	if len(root) == 1 {
+		return best
+	}
+	maxDepth := lim.MaxDepth
+	if maxDepth <= 0 || maxDepth >= maxPly {
+		maxDepth = maxPly - 1
+	}
+	for depth := 1; depth <= maxDepth; depth++ {
+		score, complete := e.searchRoot(b, root, depth)
+		if !complete {
+			if score > -scoreInf {
+				best.Move, best.Score = root[0], score
+			}
+			break
+		}
+		best = Result{Move: root[0], Score: score, Depth: depth, Nodes: e.budget.Nodes}
+		if report != nil {
+			report(best)
+		}
+		if score >= winBonus-maxPly || score <= -winBonus+maxPly {
+			break // a forced result: deeper iterations find nothing better
+		}
+		if lim.Nodes > 0 && e.budget.Nodes > lim.Nodes/nextIterationShare {
+			break
+		}
+	}
+	best.Nodes = e.budget.Nodes
+	return best
+}
+
+// orderRoot sorts the root moves by the static guess, for the first iteration.
+func (e *Engine) orderRoot(b *Board, moves []PackedMove) {
+	keys := e.keys[0][:len(moves)]
+	for i, m := range moves {
+		keys[i] = e.guess(b, m)
+	}
+	for i := 1; i < len(moves); i++ { // insertion sort, stable: a deterministic order
+		m, k := moves[i], keys[i]
+		j := i
+		for ; j > 0 && keys[j-1] < k; j-- {
+			moves[j], keys[j] = moves[j-1], keys[j-1]
+		}
+		moves[j], keys[j] = m, k
+	}
+}
+
+// searchRoot searches the root moves to depth, keeping the best first. It returns the best
+// score and whether the iteration completed; when it did not, the score is that of the
+// first move if a move beat the previous best, else -scoreInf.
+func (e *Engine) searchRoot(b *Board, root []PackedMove, depth int) (int32, bool) {
+	alpha, beta := int32(-scoreInf), int32(scoreInf)
+	bestScore := int32(-scoreInf)
+	for i, m := range root {
+		b.Make(m)
+		var v int32
+		if i == 0 {
+			v = -e.negamax(b, depth-1, 1, -beta, -alpha)
+		} else {
+			v = -e.negamax(b, depth-1, 1, -alpha-1, -alpha)
+			if v > alpha && !e.budget.Stopped {
+				v = -e.negamax(b, depth-1, 1, -beta, -alpha)
+			}
+		}
+		b.Unmake(m)
+		if e.budget.Stopped {
+			if i > 0 && bestScore > -scoreInf {
+				return bestScore, false
+			}
+			return -scoreInf, false
+		}
+		if v > bestScore {
+			bestScore = v
+			alpha = max(alpha, v)
+			copy(root[1:i+1], root[:i])
+			root[0] = m
+		}
+	}
+	return bestScore, true
+}
+
+// final returns the score of a finished game for the side to move at ply, and whether the
+// game is over: a queen surrounded, or both sides past the move limit.
+func (b *Board) final(ply int) (int32, bool) {
+	me := b.mover
+	lost, won := b.Surrounded(me), b.Surrounded(1-me)
+	if !lost && !won && (b.moves[0] < moveLimit || b.moves[1] < moveLimit) {
+		return 0, false
+	}
+	v := int32(pointWeight * (b.Points(me) - b.Points(1-me)))
+	switch {
+	case v > 0:
+		v += winBonus - int32(ply)
+	case v < 0:
+		v -= winBonus - int32(ply)
+	}
+	return v, true
+}
+
+// negamax returns the score of the side to move, searched depth plies deep.
+func (e *Engine) negamax(b *Board, depth, ply int, alpha, beta int32) int32 {
+	if e.budget.Count() {
+		return 0
+	}
+	if v, over := b.final(ply); over {
+		return v
+	}
+	if depth <= 0 || ply >= maxPly-1 {
+		b.findPinned()
+		return b.evaluate()
+	}
+	ent := &e.tt[b.hash&e.mask]
+	var ttMove PackedMove
+	if ent.key == b.hash {
+		ttMove = ent.move
+		if int(ent.depth) >= depth {
+			s := ent.score
+			if ent.bound == boundExact || (ent.bound&boundLower != 0 && s >= beta) || (ent.bound&boundUpper != 0 && s <= alpha) {
+				return s
+			}
+		}
+	}
+	moves := b.Moves(Strict, e.lists[ply])
+	e.lists[ply] = moves
+	if moves[0] == 0 && len(moves) == 1 { // pass
+		b.Make(0)
+		v := -e.negamax(b, depth-1, ply+1, -beta, -alpha)
+		b.Unmake(0)
+		return v
+	}
+	keys := e.keys[ply][:len(moves)]
+	for i, m := range moves {
+		switch m {
+		case ttMove:
+			keys[i] = 1 << 30
+		case e.killers[ply][0]:
+			keys[i] = 1 << 29
+		case e.killers[ply][1]:
+			keys[i] = 1<<29 - 1
+		default:
+			keys[i] = e.guess(b, m) + e.history[m.code()][m.To()]
+		}
+	}
+	alphaOrig := alpha
+	best, bestMove := int32(-scoreInf), PackedMove(0)
+	for i := range moves {
+		m := pickBest(moves, keys, i)
+		b.Make(m)
+		var v int32
+		if i == 0 {
+			v = -e.negamax(b, depth-1, ply+1, -beta, -alpha)
+		} else {
+			v = -e.negamax(b, depth-1, ply+1, -alpha-1, -alpha)
+			if v > alpha && v < beta && !e.budget.Stopped {
+				v = -e.negamax(b, depth-1, ply+1, -beta, -alpha)
+			}
+		}
+		b.Unmake(m)
+		if e.budget.Stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					if m != e.killers[ply][0] {
+						e.killers[ply][1] = e.killers[ply][0]
+						e.killers[ply][0] = m
+					}
+					e.history[m.code()][m.To()] += int32(depth * depth)
+					break
+				}
+			}
+		}
+	}
+	bound := boundExact
+	switch {
+	case best <= alphaOrig:
+		bound = boundUpper
+	case best >= beta:
+		bound = boundLower
+	}
+	*ent = ttEntry{key: b.hash, move: bestMove, score: best, depth: int8(depth), bound: bound}
+	return best
+}
+
+// pickBest moves the move with the highest key among moves[i:] to position i and returns it
+// (selection sort, done lazily: a cut-off spares sorting the rest).
+func pickBest(moves []PackedMove, keys []int32, i int) PackedMove {
+	bi := i
+	for j := i + 1; j < len(moves); j++ {
+		if keys[j] > keys[bi] {
+			bi = j
+		}
+	}
+	moves[i], moves[bi] = moves[bi], moves[i]
+	keys[i], keys[bi] = keys[bi], keys[i]
+	return moves[i]
+}
+
+// Static ordering guesses, in the history table's units.
+const (
+	guessNearTheirQueen = 4000
+	guessOntoTheirQueen = 6000
+	guessLeaveTheirs    = -3000
+	guessFreeOurQueen   = 2000
+	guessCrowdOurQueen  = -2000
+	guessStep           = 100 // movement before placement, other things equal
+)
+
+// guess is the static ordering key of a move of the side to move.
+func (e *Engine) guess(b *Board, m PackedMove) int32 {
+	if m.Kind() == Pass {
+		return 0
+	}
+	me := b.mover
+	to := m.To()
+	var g int32
+	if their := b.queen[1-me]; their >= 0 {
+		if to == their {
+			g += guessOntoTheirQueen
+		} else if b.t.neighbour[their].has(to) {
+			g += guessNearTheirQueen
+		}
+		if m.Kind() == Step && b.t.neighbour[their].has(m.From()) && b.height[m.From()] == 1 {
+			g += guessLeaveTheirs
+		}
+	}
+	if ours := b.queen[me]; ours >= 0 {
+		if b.t.neighbour[ours].has(to) {
+			g += guessCrowdOurQueen
+		}
+		if m.Kind() == Step && b.t.neighbour[ours].has(m.From()) && b.height[m.From()] == 1 {
+			g += guessFreeOurQueen
+		}
+	}
+	if m.Kind() == Step {
+		g += guessStep
+	}
+	return g
+}
