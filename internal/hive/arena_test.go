@@ -4,7 +4,11 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
+
+	"gameagents/internal/gamefile"
 )
 
 // The arena plays whole games in-process between two players at a fixed node budget, for
@@ -105,4 +109,57 @@ func TestArena(t *testing.T) {
 	n := float64(*arenaGames)
 	t.Logf("A %s vs B %s: %d wins, %d draws, %d losses; A surrounded B's queen in %d; average points A %.2f, B %.2f",
 		*arenaA, *arenaB, wins, draws, losses, surrounds, float64(pointsA)/n, float64(pointsB)/n)
+}
+
+var writeBench = flag.Bool("write-single-bench", false, "rewrite testdata/single-bench from arena games")
+
+// TestWriteSingleBench writes the SINGLE 1.0 benchmark set: 200 positions spread evenly over
+// 24 arena games (the engine at 300,000 nodes a move against greedy, random and itself,
+// each opening with 4 random plies, with the course's pieces and with q1 b2 s2 g3 a3),
+// every position where the mover has more than one move.
+//
+//	go test ./internal/hive -run TestWriteSingleBench -write-single-bench
+func TestWriteSingleBench(t *testing.T) {
+	if !*writeBench {
+		t.Skip("a data tool: run with -write-single-bench")
+	}
+	*arenaNodes = 300_000
+	var all []*Position
+	record := func(inner arenaPlayer) arenaPlayer {
+		return func(b *Board, moves []PackedMove) PackedMove {
+			if len(moves) > 1 {
+				all = append(all, b.Position())
+			}
+			return inner(b, moves)
+		}
+	}
+	for g := range 24 {
+		hand := [5]int{1, 2, 2, 2, 2}
+		if g%2 == 1 {
+			hand = [5]int{1, 2, 2, 3, 3}
+		}
+		opponent := []string{"greedy", "random", "engine"}[g/2%3]
+		players := [2]arenaPlayer{record(newArenaPlayer(t, "engine")), record(newArenaPlayer(t, opponent))}
+		if g/6%2 == 1 {
+			players[0], players[1] = players[1], players[0]
+		}
+		playArenaGame(players, hand, rand.New(rand.NewPCG(uint64(g), 99)))
+	}
+	dir := filepath.Join("testdata", "single-bench")
+	old, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	for _, f := range old {
+		os.Remove(f)
+	}
+	const size = 200
+	if len(all) < size {
+		t.Fatalf("only %d positions", len(all))
+	}
+	for i := range size {
+		p := all[i*len(all)/size]
+		text := gamefile.JoinLines(p.InputLines(gamefile.Single, "1.0"))
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d.txt", i+1)), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("wrote %d of %d positions to %s", size, len(all), dir)
 }

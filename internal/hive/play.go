@@ -32,7 +32,7 @@ func (Game) Parse(file string, lines []gamefile.Line) (agent.Position, error) {
 // (RESULTS.md), used when calibration.txt is missing.
 func (Game) DefaultRate() float64 { return defaultRate }
 
-const defaultRate = 400_000
+const defaultRate = 1_000_000
 
 // Players implements agent.Game.
 func (Game) Players() []string { return Players }

@@ -15,32 +15,32 @@ import (
 )
 
 var (
-	singleBench = flag.Bool("reversi-single-bench", false,
-		"run the reversi binary on every SINGLE 1.0 position of the benchmark set with this machine's calibration and report its CPU and wall time")
+	singleBench = flag.String("single-bench", "",
+		"run GAME's binary (reversi, hive) on every SINGLE 1.0 position of its benchmark set, internal/GAME/testdata/single-bench, with this machine's calibration and report its CPU and wall time")
 	extractFrom = flag.String("reversi-extract", "",
-		"rewrite the benchmark set from the referee records (game-*.txt) in these directories (comma-separated)")
+		"rewrite the Reversi benchmark set from the referee records (game-*.txt) in these directories (comma-separated)")
 )
 
-// benchDir holds the SINGLE benchmark set: input.txt files of positions from real games
-// (see its README.md).
-var benchDir = filepath.Join("..", "reversi", "testdata", "single-bench")
+// benchDir returns the directory of a game's SINGLE benchmark set: input.txt files of
+// positions from real games (see its README.md).
+func benchDir(game string) string { return filepath.Join("..", game, "testdata", "single-bench") }
 
-// benchSize is the number of positions the benchmark set holds.
+// benchSize is the number of positions a benchmark set holds.
 const benchSize = 200
 
-// TestReversiSingleBench measures the whole process, start-up included, as a grader does:
-// the CTU tournament allows 1 s of wall time per move, and graders count CPU time. It only
-// runs with -reversi-single-bench (timings are measurements, not tests); run it on an idle
-// machine:
+// TestSingleBench measures the whole process, start-up included, as a grader does: the CTU
+// tournaments allow 1 s of wall time per move, and graders count CPU time. It only runs
+// with -single-bench GAME (timings are measurements, not tests); run it on an idle machine:
 //
-//	go test ./internal/contract -run TestReversiSingleBench -reversi-single-bench -v
-func TestReversiSingleBench(t *testing.T) {
-	if !*singleBench {
-		t.Skip("a measurement: run with -reversi-single-bench")
+//	go test ./internal/contract -run TestSingleBench -single-bench reversi -v
+func TestSingleBench(t *testing.T) {
+	game := *singleBench
+	if game == "" {
+		t.Skip("a measurement: run with -single-bench GAME")
 	}
-	files, _ := filepath.Glob(filepath.Join(benchDir, "*.txt"))
+	files, _ := filepath.Glob(filepath.Join(benchDir(game), "*.txt"))
 	if len(files) != benchSize {
-		t.Fatalf("found %d positions in %s, want %d", len(files), benchDir, benchSize)
+		t.Fatalf("found %d positions in %s, want %d", len(files), benchDir(game), benchSize)
 	}
 	calDir := t.TempDir()
 	if r := runIn(t, "calibrate", calDir); r.exit != 0 {
@@ -55,12 +55,12 @@ func TestReversiSingleBench(t *testing.T) {
 		input := readFile(t, name)
 		writeFile(t, filepath.Join(dir, "input.txt"), input)
 		writeFile(t, filepath.Join(dir, "calibration.txt"), cal)
-		r := runIn(t, "reversi", dir)
+		r := runIn(t, game, dir)
 		output, err := os.ReadFile(filepath.Join(dir, "output.txt"))
 		if r.exit != 0 || err != nil {
 			t.Fatalf("%s: exit %d, %v; stderr:\n%s", name, r.exit, err, r.stderr)
 		}
-		if err := judgeOutput("reversi", input, output); err != nil {
+		if err := judgeOutput(game, input, output); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 		if len(cpus) == 0 || r.cpu > slices.Max(cpus) {
@@ -136,14 +136,14 @@ func TestExtractReversiBench(t *testing.T) {
 	if len(all) < benchSize {
 		t.Fatalf("%d positions in %d records, want at least %d", len(all), len(records), benchSize)
 	}
-	old, _ := filepath.Glob(filepath.Join(benchDir, "*.txt"))
+	old, _ := filepath.Glob(filepath.Join(benchDir("reversi"), "*.txt"))
 	for _, f := range old {
 		os.Remove(f)
 	}
 	for i := 0; i < benchSize; i++ {
 		p := all[i*len(all)/benchSize]
 		text := strings.Join(append([]string{"SINGLE", p.ToMove.String(), "1.0"}, p.Rows()...), "\n") + "\n"
-		writeFile(t, filepath.Join(benchDir, fmt.Sprintf("%03d.txt", i+1)), []byte(text))
+		writeFile(t, filepath.Join(benchDir("reversi"), fmt.Sprintf("%03d.txt", i+1)), []byte(text))
 	}
-	t.Logf("wrote %d of %d positions from %d records to %s", benchSize, len(all), len(records), benchDir)
+	t.Logf("wrote %d of %d positions from %d records to %s", benchSize, len(all), len(records), benchDir("reversi"))
 }
