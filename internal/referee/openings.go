@@ -15,8 +15,8 @@ import (
 )
 
 // ReadOpenings reads an openings file: one opening per line, its moves separated by
-// spaces (so only games whose moves are one word fit); blank lines and lines starting
-// with # are skipped.
+// spaces, or by semicolons when the line holds one (for games whose moves are several
+// words: "PLACE a 3,6; PLACE B 3,5"); blank lines and lines starting with # are skipped.
 func ReadOpenings(path string) ([][]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -30,7 +30,7 @@ func ReadOpenings(path string) ([][]string, error) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		openings = append(openings, strings.Fields(line))
+		openings = append(openings, splitOpening(line))
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -39,6 +39,21 @@ func ReadOpenings(path string) ([][]string, error) {
 		return nil, fmt.Errorf("%s: no openings", path)
 	}
 	return openings, nil
+}
+
+// splitOpening splits an opening's line into its moves: at semicolons when it has one, else
+// at spaces.
+func splitOpening(line string) []string {
+	if !strings.Contains(line, ";") {
+		return strings.Fields(line)
+	}
+	var moves []string
+	for _, mv := range strings.Split(line, ";") {
+		if mv = strings.Join(strings.Fields(mv), " "); mv != "" {
+			moves = append(moves, mv)
+		}
+	}
+	return moves
 }
 
 // openingFor returns the opening of game n (1-based), nil when the match has none.

@@ -50,3 +50,18 @@ func TestBadOpenings(t *testing.T) {
 		}
 	}
 }
+
+// TestReadOpeningsSemicolons: a line with a semicolon splits at semicolons, for games whose
+// moves are several words; other lines split at spaces.
+func TestReadOpeningsSemicolons(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "openings.txt")
+	text := "PLACE a 3,6;  PLACE B  3,5 ;\nd3 c5\n"
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := referee.ReadOpenings(file)
+	want := [][]string{{"PLACE a 3,6", "PLACE B 3,5"}, {"d3", "c5"}}
+	if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("ReadOpenings = %q, %v; want %q", got, err, want)
+	}
+}
