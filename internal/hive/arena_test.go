@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"gameagents/internal/gamefile"
@@ -162,4 +163,33 @@ func TestWriteSingleBench(t *testing.T) {
 		}
 	}
 	t.Logf("wrote %d of %d positions to %s", size, len(all), dir)
+}
+
+var writeOpenings = flag.String("write-openings", "", "write 10 random 4-ply openings (the referee's -openings format) to this file")
+
+// TestWriteOpenings writes the openings of the referee matches (results/hive/openings.txt):
+// 10 openings of 4 random placements each (two a side), seeded, so that deterministic agents
+// play 10 different pairs of games. Placements only use kinds every piece set has.
+//
+//	go test ./internal/hive -run TestWriteOpenings -write-openings $PWD/results/hive/openings.txt
+func TestWriteOpenings(t *testing.T) {
+	if *writeOpenings == "" {
+		t.Skip("a data tool: run with -write-openings FILE")
+	}
+	rng := rand.New(rand.NewPCG(2026, 11))
+	text := "# Hive openings: 4 random placements (seeded), written by TestWriteOpenings in internal/hive.\n"
+	for range 10 {
+		b := NewBoard(NewPosition(13, [5]int{1, 1, 1, 1, 1}, Lower))
+		var moves []string
+		for range 4 {
+			legal := RootMoves(b, nil)
+			m := legal[rng.IntN(len(legal))]
+			moves = append(moves, b.Position().Format(m.Move()))
+			b.Make(m)
+		}
+		text += strings.Join(moves, "; ") + "\n"
+	}
+	if err := os.WriteFile(*writeOpenings, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

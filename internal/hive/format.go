@@ -103,6 +103,7 @@ func ParseInput(file string, lines []gamefile.Line) (*Input, error) {
 	if err := in.parseHand(file, l); err != nil {
 		return nil, err
 	}
+	handLine := l.Num // the piece counts' errors name the HAND line
 	if l, err = next("CELLS k"); err != nil {
 		return nil, err
 	}
@@ -126,7 +127,7 @@ func ParseInput(file string, lines []gamefile.Line) (*Input, error) {
 	if len(body) > 0 {
 		return nil, gamefile.Errorf(file, body[0].Num, "unexpected line after the %d cells", k)
 	}
-	if err := in.checkPieces(file, l.Num); err != nil {
+	if err := in.checkPieces(file, handLine); err != nil {
 		return nil, err
 	}
 	return in, nil

@@ -102,7 +102,7 @@ func TestParseInputErrors(t *testing.T) {
 		{"cell twice", "3 7 Q", "3 6 Q", "input.txt:9: cell 3,6 listed twice"},
 		{"bad letter", "3 7 Q", "3 7 X", `input.txt:9: cell 3,7: "X" is not a piece letter`},
 		{"climbing ant", "aBb", "aBa", "input.txt:8: cell 4,6: a on top of another piece, but only beetles climb"},
-		{"two queens", "Q0", "Q1", "UPPER has 2 queens in hand and on the board, want exactly 1"},
+		{"two queens", "Q0", "Q1", "input.txt:5: UPPER has 2 queens in hand and on the board, want exactly 1"},
 		{"queen missing", "3 7 Q", "3 7 B", "queens in hand and on the board, want exactly 1"},
 		{"too many beetles", "b2 s1", "b14 s1", "17 beetles in hand and on the board, more than the 15"},
 		{"too many pieces", "A3", "A35", "UPPER has 42 pieces in hand and on the board, more than the 40"},

@@ -53,6 +53,13 @@ limit and clock rules apply, unless -gtp-untimed. A "?" answer (but to "play ...
 which some engines refuse because they pass by themselves), an exit or a malformed
 answer loses. Its log holds its stderr and the whole conversation (gtp> and gtp<).
 
+-setup gives the game's own options, for games that have them (hive): space-separated
+key=value words, e.g. -setup "size=11 pieces=q1,b2,s2,g3,a3" (size: the board's N;
+pieces: each side's kinds with their counts, q1 included, kinds not listed have none; a
+key not given keeps the course's value: size=13 pieces=q1,b2,s2,g2,a2). Records and the
+summary show it. For games that score points (hive), each record and the summary give
+both agents' points at the end of each game, and the summary their mean per game.
+
 flags:
 `
 
@@ -81,6 +88,7 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		grace    = fs.Float64("grace", DefaultGrace.Seconds(), "wall `seconds` a move may run past its time before it is killed")
 		charge   = fs.String("charge", "user+sys", "the CPU time charged for a move: user+sys, or user (as the official master's /usr/bin/time -f %U did)")
 		openings = fs.String("openings", "", "start the games from the openings in `file`: one per line, its moves (one-word output.txt lines) separated by spaces; games 2k-1 and 2k play opening k, cycling")
+		setup    = fs.String("setup", "", "the game's own options in its `syntax`, for games that have them (hive: \"size=N pieces=q1,b2,s2,g2,a2\")")
 		untimed  = fs.Bool("gtp-untimed", false, "GTP engines' CPU time is recorded but never loses on time (for engines that ignore time settings, as gtp-rhino does); a hung engine is still killed after -time (or -single) plus -grace")
 	)
 	fs.Usage = func() {
@@ -124,8 +132,20 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 	if g == nil {
 		return usageErr("unknown game %q: want one of %s", *gameName, gameNames(games))
 	}
+	if set["setup"] {
+		c, ok := g.(Configurable)
+		if !ok {
+			return usageErr("-setup: %s has no setup options (games that have them: %s)", g.Name(), configurableNames(games))
+		}
+		configured, err := c.Configure(*setup)
+		if err != nil {
+			return usageErr("-setup %q: %v", *setup, err)
+		}
+		g = configured
+	}
 	cfg := Config{
 		Game:        g,
+		Setup:       strings.TrimSpace(*setup),
 		Games:       *nGames,
 		Mode:        gamefile.Game,
 		Seconds:     *total,
@@ -196,8 +216,12 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 	if cfg.Mode == gamefile.Single {
 		mode = fmt.Sprintf("SINGLE %ss per move", gamefile.FormatSeconds(cfg.Seconds))
 	}
-	fmt.Fprintf(stdout, "%s: %d games, %s vs %s, %s, ply cap %d; records in %s\n",
-		g.Name(), cfg.Games, cfg.Agents[0].Name, cfg.Agents[1].Name, mode, cfg.MaxPlies, cfg.Out)
+	setupNote := ""
+	if cfg.Setup != "" {
+		setupNote = ", setup " + cfg.Setup
+	}
+	fmt.Fprintf(stdout, "%s: %d games, %s vs %s, %s, ply cap %d%s; records in %s\n",
+		g.Name(), cfg.Games, cfg.Agents[0].Name, cfg.Agents[1].Name, mode, cfg.MaxPlies, setupNote, cfg.Out)
 	for _, note := range gtpNotes(&cfg) {
 		fmt.Fprintln(stdout, note)
 	}
@@ -251,6 +275,20 @@ func gameNames(games []Game) string {
 	var names []string
 	for _, g := range games {
 		names = append(names, g.Name())
+	}
+	return strings.Join(names, ", ")
+}
+
+// configurableNames lists the games that take -setup, or "none".
+func configurableNames(games []Game) string {
+	var names []string
+	for _, g := range games {
+		if _, ok := g.(Configurable); ok {
+			names = append(names, g.Name())
+		}
+	}
+	if len(names) == 0 {
+		return "none"
 	}
 	return strings.Join(names, ", ")
 }

@@ -39,8 +39,10 @@ func TestMain(m *testing.M) {
 
 // fakeAgent plays one move in the current directory. Modes:
 //
-//	random        a uniformly random legal move (Halma) or "1" (count)
+//	random        a uniformly random legal move (Halma), "1" (count), or for Hive a random
+//	              legal move seeded by the position (hiveMove, hive_test.go)
 //	first         the first legal move
+//	greedy        Hive: the move that most raises its points over the opponent's
 //	illegal       a step from 0,0 to 15,15
 //	garbage       "hello"
 //	nothing       writes no output.txt
@@ -75,6 +77,11 @@ func fakeAgent(mode string) int {
 		move = []string{"hello"}
 	case len(lines) > 3 && strings.HasPrefix(lines[3].Text, "COUNT"):
 		move = []string{"1"}
+	case isHive(lines):
+		if move, err = hiveMove(mode, lines); err != nil { // hive_test.go
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
 	default:
 		in, err := halma.ParseInput("input.txt", lines)
 		if err != nil {

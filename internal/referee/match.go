@@ -59,6 +59,7 @@ type Config struct {
 	UserOnly    bool          // charge user time only, as the official master did; else user+sys
 	GTPUntimed  bool          // GTP engines' CPU time is recorded but never loses on time
 	Openings    [][]string    // move sequences games start from (openings.go); none: the initial position
+	Setup       string        // the -setup Game was configured with (Configurable), recorded; "" for none
 }
 
 // Result kinds: why a game ended, in one word for summaries and scripts.
@@ -88,6 +89,8 @@ type Result struct {
 	MaxMovePly [2]int           // the ply of that move
 	Left       [2]time.Duration // CPU time left at the end (GAME mode; SINGLE: the time of a move)
 	SideNames  [2]string        // the game's names of sides 0 and 1
+	Scored     bool             // the game scores points (its Match is a Scorer)
+	Points     [2]int           // when Scored: each agent's points in the final position
 }
 
 // schedule returns the side agent A plays in game i (0-based) and the agent that moves
@@ -472,6 +475,13 @@ func playGame(ctx context.Context, cfg *Config, n int, out *printer) (Result, er
 		result = who(r.Winner) + " wins"
 	}
 	record("result: %s: %s", result, r.Reason)
+	if s, ok := m.(Scorer); ok {
+		// The position's points, whatever ended the game: a loss by time or a bad move
+		// does not change them, and the record shows the difference.
+		pts := s.Points()
+		r.Scored, r.Points = true, [2]int{pts[r.Side[0]], pts[r.Side[1]]}
+		record("points: %s %d, %s %d", who(0), r.Points[0], who(1), r.Points[1])
+	}
 	record("plies: %d", r.Plies)
 	for a := range 2 {
 		left := ""
@@ -532,8 +542,11 @@ func recordHeader(cfg *Config, n int, r *Result, who func(int) string) []string 
 		h = append(h, fmt.Sprintf("time: SINGLE, %ss of CPU per move; a move still running %ss past it is killed", gamefile.FormatSeconds(cfg.Seconds), secs(cfg.Grace)))
 	}
 	h = append(h, fmt.Sprintf("ply cap: %d", cfg.MaxPlies))
+	if cfg.Setup != "" {
+		h = append(h, "setup: "+cfg.Setup)
+	}
 	if op := openingFor(cfg, n); op != nil {
-		h = append(h, fmt.Sprintf("opening: %s (opening %d of %d, played by the referee)", strings.Join(op, " "), (n-1)/2%len(cfg.Openings)+1, len(cfg.Openings)))
+		h = append(h, fmt.Sprintf("opening: %s (opening %d of %d, played by the referee)", openingText(op), (n-1)/2%len(cfg.Openings)+1, len(cfg.Openings)))
 	}
 	h = append(h, gtpNotes(cfg)...)
 	if cfg.UserOnly {
@@ -587,9 +600,13 @@ func progressLine(cfg *Config, r *Result) string {
 	if r.Winner >= 0 {
 		what = fmt.Sprintf("%s beat %s", name(r.Winner), name(1-r.Winner))
 	}
-	return fmt.Sprintf("game %d/%d: %s in %d plies [%s] %s; cpu %s %s, %s %s",
+	line := fmt.Sprintf("game %d/%d: %s in %d plies [%s] %s; cpu %s %s, %s %s",
 		r.Game, cfg.Games, what, r.Plies, r.Kind, oneLine(r.Reason),
 		cfg.Agents[0].Name, ms(r.CPU[0]), cfg.Agents[1].Name, ms(r.CPU[1]))
+	if r.Scored {
+		line += fmt.Sprintf("; points %s %d, %s %d", cfg.Agents[0].Name, r.Points[0], cfg.Agents[1].Name, r.Points[1])
+	}
+	return line
 }
 
 // oneLine keeps a reason on one line and free of tabs, for tables and TSV.

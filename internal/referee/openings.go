@@ -56,6 +56,17 @@ func splitOpening(line string) []string {
 	return moves
 }
 
+// openingText writes an opening as its line in the file: moves of one word separated by
+// spaces, moves of several words by "; ".
+func openingText(op []string) string {
+	for _, mv := range op {
+		if strings.Contains(mv, " ") {
+			return strings.Join(op, "; ")
+		}
+	}
+	return strings.Join(op, " ")
+}
+
 // openingFor returns the opening of game n (1-based), nil when the match has none.
 func openingFor(cfg *Config, n int) []string {
 	if len(cfg.Openings) == 0 {
@@ -71,10 +82,10 @@ func checkOpenings(cfg *Config) error {
 		m := cfg.Game.New(0)
 		for j, mv := range op {
 			if over, _, _ := m.Over(); over {
-				return fmt.Errorf("opening %d (%s): the game is over before move %d", i+1, strings.Join(op, " "), j+1)
+				return fmt.Errorf("opening %d (%s): the game is over before move %d", i+1, openingText(op), j+1)
 			}
 			if _, _, err := m.Play([]byte(mv+"\n"), true); err != nil {
-				return fmt.Errorf("opening %d (%s): move %d %q: %v", i+1, strings.Join(op, " "), j+1, mv, err)
+				return fmt.Errorf("opening %d (%s): move %d %q: %v", i+1, openingText(op), j+1, mv, err)
 			}
 		}
 	}

@@ -28,6 +28,9 @@
 //   - After each move the game's own rules decide a win (Match.Over). A side with no legal
 //     move, or a game that reaches the ply cap, ends with the Halma draw rule: the player
 //     with more CPU time left wins (in SINGLE mode, the one that used less); equal is a draw.
+//   - A game whose rules score points (its Match is a Scorer, as Hive's is) leaves both
+//     agents' points in each record and in the summary; a game with options (Configurable,
+//     -setup) plays with the ones given, and the records say which.
 //
 // An agent command "gtp:<command>" is a GTP engine instead (gtp.go), for games whose Match
 // implements GTPMatch: started once per game in the agent's directory and its own process
@@ -88,6 +91,25 @@ type Match interface {
 	Over() (over bool, winner int, reason string)
 	// Render draws the position for people watching, one string per line.
 	Render() []string
+}
+
+// Configurable is a Game with a setup: options of the game itself (a board size, the
+// pieces), given with -setup in the game's own syntax. The referee refuses -setup for a
+// game that is not Configurable.
+type Configurable interface {
+	Game
+	// Configure returns the game played with setup, or an error that says what is wrong
+	// with it.
+	Configure(setup string) (Game, error)
+}
+
+// Scorer is a Match whose rules give each side points, as Hive's do: the referee then
+// records both agents' points at the end of each game, however it ended, and their mean
+// over the match.
+type Scorer interface {
+	Match
+	// Points returns the points of sides 0 and 1 in the current position.
+	Points() [2]int
 }
 
 // SplitOutput splits the bytes of an output.txt into lines with the tolerance of the

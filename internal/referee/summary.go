@@ -18,13 +18,34 @@ import (
 // kind is one of the Kind constants; left_a and left_b are "-" in SINGLE mode.
 const TSVHeader = "game\ta_side\tb_side\tfirst\twinner\twinner_name\tkind\treason\tplies\tcpu_a\tcpu_b\tmax_move_a\tmax_move_b\tleft_a\tleft_b"
 
+// TSVPointsColumns follow TSVHeader in summary.tsv for games that score points (their
+// Match is a Scorer): each agent's points at the end of the game. Other games' summaries
+// keep TSVHeader alone.
+const TSVPointsColumns = "points_a\tpoints_b"
+
+// scoring reports whether the match's game scores points, so that its summaries show them.
+// New is asked rather than the results, so that the columns do not depend on which games
+// have finished.
+func scoring(cfg *Config) bool {
+	if cfg.Game == nil {
+		return false
+	}
+	_, ok := cfg.Game.New(0).(Scorer)
+	return ok
+}
+
 var letters = [2]string{"A", "B"}
 
 // writeSummaryTSV rewrites <out>/summary.tsv with the games finished so far (nil entries are
 // games still running), so that an interrupted match still leaves a summary.
 func writeSummaryTSV(cfg *Config, results []*Result) error {
 	var sb strings.Builder
-	sb.WriteString(TSVHeader + "\n")
+	scored := scoring(cfg)
+	if scored {
+		sb.WriteString(TSVHeader + "\t" + TSVPointsColumns + "\n")
+	} else {
+		sb.WriteString(TSVHeader + "\n")
+	}
 	for _, r := range results {
 		if r == nil {
 			continue
@@ -43,6 +64,9 @@ func writeSummaryTSV(cfg *Config, results []*Result) error {
 			winner, oneLine(winnerName), r.Kind, oneLine(r.Reason), fmt.Sprint(r.Plies),
 			f(r.CPU[0]), f(r.CPU[1]), f(r.MaxMove[0]), f(r.MaxMove[1]), leftA, leftB,
 		}
+		if scored {
+			fields = append(fields, fmt.Sprint(r.Points[0]), fmt.Sprint(r.Points[1]))
+		}
 		sb.WriteString(strings.Join(fields, "\t") + "\n")
 	}
 	return gamefile.WriteAtomic(filepath.Join(cfg.Out, "summary.tsv"), []byte(sb.String()))
@@ -51,15 +75,27 @@ func writeSummaryTSV(cfg *Config, results []*Result) error {
 // PrintSummary writes the per-game table and the totals of a match.
 func PrintSummary(w io.Writer, cfg *Config, results []Result) {
 	names := [2]string{cfg.Agents[0].Name, cfg.Agents[1].Name}
+	scored := scoring(cfg)
+	if cfg.Setup != "" {
+		fmt.Fprintf(w, "setup: %s\n", cfg.Setup)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "game\tA side\tfirst\tplies\twinner\tkind\tcpu %s\tcpu %s\tlongest %s\tlongest %s\treason\n", names[0], names[1], names[0], names[1])
+	pointsHead := ""
+	if scored {
+		pointsHead = fmt.Sprintf("points %s\tpoints %s\t", names[0], names[1])
+	}
+	fmt.Fprintf(tw, "game\tA side\tfirst\tplies\twinner\tkind\tcpu %s\tcpu %s\tlongest %s\tlongest %s\t%sreason\n", names[0], names[1], names[0], names[1], pointsHead)
 	for _, r := range results {
 		winner := "draw"
 		if r.Winner >= 0 {
 			winner = fmt.Sprintf("%s (%s)", names[r.Winner], letters[r.Winner])
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Game, r.SideNames[r.Side[0]], letters[r.First],
-			r.Plies, winner, r.Kind, ms(r.CPU[0]), ms(r.CPU[1]), ms(r.MaxMove[0]), ms(r.MaxMove[1]), oneLine(r.Reason))
+		points := ""
+		if scored {
+			points = fmt.Sprintf("%d\t%d\t", r.Points[0], r.Points[1])
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s%s\n", r.Game, r.SideNames[r.Side[0]], letters[r.First],
+			r.Plies, winner, r.Kind, ms(r.CPU[0]), ms(r.CPU[1]), ms(r.MaxMove[0]), ms(r.MaxMove[1]), points, oneLine(r.Reason))
 	}
 	tw.Flush()
 	if len(results) == 0 {
@@ -77,6 +113,7 @@ func PrintSummary(w io.Writer, cfg *Config, results []Result) {
 		maxGame    [2]int
 		maxPly     [2]int
 		cpu        [2]time.Duration
+		points     [2]int
 		kinds      = map[string]int{}
 		kindOrder  []string
 	)
@@ -98,6 +135,7 @@ func PrintSummary(w io.Writer, cfg *Config, results []Result) {
 		}
 		for a := range 2 {
 			cpu[a] += r.CPU[a]
+			points[a] += r.Points[a]
 			if r.MaxMove[a] > maxMove[a] {
 				maxMove[a], maxGame[a], maxPly[a] = r.MaxMove[a], r.Game, r.MaxMovePly[a]
 			}
@@ -119,5 +157,9 @@ func PrintSummary(w io.Writer, cfg *Config, results []Result) {
 	}
 	for _, note := range gtpNotes(cfg) {
 		fmt.Fprintln(w, note)
+	}
+	if scored {
+		fmt.Fprintf(w, "mean points per game: %s %.2f, %s %.2f (in all %d and %d)\n",
+			names[0], float64(points[0])/float64(len(results)), names[1], float64(points[1])/float64(len(results)), points[0], points[1])
 	}
 }
