@@ -138,6 +138,49 @@ func ParseHeader(file string, lines []Line) (Header, []Line, error) {
 	return h, lines[3:], nil
 }
 
+// SideIndex returns which of the game's two side names line 2 holds (0 or 1), or an error
+// naming the line.
+func (h Header) SideIndex(file string, names [2]string) (int, error) {
+	for i, name := range names {
+		if h.Side.Text == name {
+			return i, nil
+		}
+	}
+	return 0, Errorf(file, h.Side.Num, "got %q, want %s or %s", Clip(h.Side.Text), names[0], names[1])
+}
+
+// BodyReader hands out the body lines of an input.txt (after the header) one at a time,
+// for games whose body is a sequence of named lines: a missing line is an error naming the
+// line after the last, and End reports lines left over.
+type BodyReader struct {
+	file    string
+	rest    []Line
+	missing int // the number a missing line would have
+}
+
+// NewBodyReader reads body, the lines ParseHeader left of lines.
+func NewBodyReader(file string, lines, body []Line) *BodyReader {
+	return &BodyReader{file: file, rest: body, missing: len(lines) + 1}
+}
+
+// Next returns the next line; what says what was wanted, for the error when there is none.
+func (r *BodyReader) Next(what string) (Line, error) {
+	if len(r.rest) == 0 {
+		return Line{}, Errorf(r.file, r.missing, "missing line: want %s", what)
+	}
+	l := r.rest[0]
+	r.rest = r.rest[1:]
+	return l, nil
+}
+
+// End returns an error naming the first line left over, if any; after says what it follows.
+func (r *BodyReader) End(after string) error {
+	if len(r.rest) > 0 {
+		return Errorf(r.file, r.rest[0].Num, "unexpected line after %s", after)
+	}
+	return nil
+}
+
 // ParseSeconds parses a strictly positive, finite decimal number of seconds, in any of the
 // forms graders write: 300, 100.0, 99.6900000000001, 0.01, 1e-05.
 func ParseSeconds(s string) (float64, error) {

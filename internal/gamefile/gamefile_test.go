@@ -73,3 +73,31 @@ func TestWriteAtomicAndStaleTemps(t *testing.T) {
 		t.Errorf("files after RemoveStaleTemps (-want +got):\n%s", diff)
 	}
 }
+
+func TestSideIndexAndBodyReader(t *testing.T) {
+	lines := SplitLines("SINGLE\nSECOND\n1\nA\nB\n")
+	h, body, err := ParseHeader("input.txt", lines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i, err := h.SideIndex("input.txt", [2]string{"FIRST", "SECOND"}); i != 1 || err != nil {
+		t.Errorf("SideIndex = %d, %v; want 1", i, err)
+	}
+	if _, err := h.SideIndex("input.txt", [2]string{"LOWER", "UPPER"}); err == nil || err.Error() != `input.txt:2: got "SECOND", want LOWER or UPPER` {
+		t.Errorf("SideIndex of a wrong token: %v", err)
+	}
+	r := NewBodyReader("input.txt", lines, body)
+	if l, err := r.Next("A"); l.Text != "A" || l.Num != 4 || err != nil {
+		t.Errorf("Next = %+v, %v; want line 4 A", l, err)
+	}
+	if err := r.End("A"); err == nil || err.Error() != "input.txt:5: unexpected line after A" {
+		t.Errorf("End with a line left = %v", err)
+	}
+	r.Next("B")
+	if _, err := r.Next("C"); err == nil || err.Error() != "input.txt:6: missing line: want C" {
+		t.Errorf("Next past the end = %v", err)
+	}
+	if err := r.End("B"); err != nil {
+		t.Errorf("End = %v, want nil", err)
+	}
+}

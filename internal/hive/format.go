@@ -5,6 +5,7 @@ package hive
 // for each of the ten piece kinds, "CELLS k" and k lines "p q stack" (stack bottom first).
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -74,22 +75,13 @@ func ParseInput(file string, lines []gamefile.Line) (*Input, error) {
 		return nil, err
 	}
 	in := &Input{Header: h}
-	switch h.Side.Text {
-	case "LOWER":
-		in.Mover = Lower
-	case "UPPER":
-		in.Mover = Upper
-	default:
-		return nil, gamefile.Errorf(file, h.Side.Num, "got %q, want LOWER or UPPER", gamefile.Clip(h.Side.Text))
+	side, err := h.SideIndex(file, [2]string{Lower.String(), Upper.String()})
+	if err != nil {
+		return nil, err
 	}
-	next := func(what string) (gamefile.Line, error) {
-		if len(body) == 0 {
-			return gamefile.Line{}, gamefile.Errorf(file, len(lines)+1, "missing line: want %s", what)
-		}
-		l := body[0]
-		body = body[1:]
-		return l, nil
-	}
+	in.Mover = Side(side)
+	r := gamefile.NewBodyReader(file, lines, body)
+	next := r.Next
 	l, err := next("HIVE N n m")
 	if err != nil {
 		return nil, err
@@ -124,8 +116,8 @@ func ParseInput(file string, lines []gamefile.Line) (*Input, error) {
 			return nil, err
 		}
 	}
-	if len(body) > 0 {
-		return nil, gamefile.Errorf(file, body[0].Num, "unexpected line after the %d cells", k)
+	if err := r.End(fmt.Sprintf("the %d cells", k)); err != nil {
+		return nil, err
 	}
 	if err := in.checkPieces(file, handLine); err != nil {
 		return nil, err
