@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# selfplay.sh: build the binaries and play a match of our Halma or Reversi agent against an
+# selfplay.sh: build the binaries and play a match of our Halma, Reversi or Hive agent against an
 # opponent through the referee (bin/homework referee), as the official game master did: a
 # fresh process per move, CPU clocks, output.txt judged by the rules.
 set -euo pipefail
@@ -8,14 +8,15 @@ usage() {
 	cat <<'USAGE'
 usage: scripts/selfplay.sh [options]
 
-Builds bin/homework, bin/halma, bin/reversi and bin/calibrate, calibrates this machine once
+Builds bin/homework, bin/halma, bin/reversi, bin/hive and bin/calibrate, calibrates this machine once
 (as a grader does), then plays our agent (A) against an opponent (B) through
 `bin/homework referee`, showing the board and clocks after every ply, then the summary.
 
 options:
-  --game NAME          halma (the default) or reversi
+  --game NAME          halma (the default), reversi or hive
   --opponent NAME|CMD  Halma: random, greedy, minimax (depth 2, the default), minimax3
-                       (depth 3). Reversi: random, greedy (the default), rhino1 ... rhino5
+                       (depth 3). Hive: random, greedy (the default). Reversi: random,
+                       greedy (the default), rhino1 ... rhino5
                        (Debian's GRhino engine at that level with randomness 2, through
                        GTP; installed with apt-get when missing; it ignores time limits,
                        so its clock is recorded but not enforced, and level 5 thinks 25-50 s
@@ -24,11 +25,14 @@ options:
                        "./bin/halma -player random" (start a relative path with ./)
   --time S             GAME mode: CPU seconds per side for the whole game (Halma's
                        default: 30)
-  --single S           SINGLE mode instead: CPU seconds for every move (Reversi's
-                       default: 1, the CTU tournament's setting)
+  --single S           SINGLE mode instead: CPU seconds for every move (Reversi's and
+                       Hive's default: 1, the CTU tournaments' setting)
+  --setup TEXT         the game's setup, for games that have one (Hive: "size=13
+                       pieces=q1,b2,s2,g2,a2", the default; e.g. pieces=q1,b2,s2,g3,a3)
   --games N            number of games (default 2; first move and colours alternate)
   --openings FILE      start games 2k-1 and 2k from the k-th opening of FILE (Reversi's
                        default: results/reversi/openings.txt, 20 random 6-ply openings;
+                       Hive's: results/hive/openings.txt, 10 random 4-ply openings;
                        "none" for the initial position)
   --parallel N         games at once (default 1; at most the number of cores)
   --quiet              no board after every ply: results and summary only
@@ -48,6 +52,7 @@ parallel=1
 show=-show
 out=
 calibrate=1
+setup=
 
 # need OPTION "$@": fail unless the option has a value (the next word; "--opt=V" is split
 # into two words first).
@@ -67,6 +72,7 @@ while [[ $# -gt 0 ]]; do
 	--game) need "$@"; game=$2; shift 2 ;;
 	--opponent) need "$@"; opponent=$2; shift 2 ;;
 	--openings) need "$@"; openings=$2; shift 2 ;;
+	--setup) need "$@"; setup=$2; shift 2 ;;
 	--time) need "$@"; time_s=$2; shift 2 ;;
 	--single) need "$@"; single_s=$2; shift 2 ;;
 	--games) need "$@"; games=$2; shift 2 ;;
@@ -85,7 +91,7 @@ done
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-go build -o bin/ ./homework ./halma ./reversi ./calibrate
+go build -o bin/ ./homework ./halma ./reversi ./hive ./calibrate
 
 # install_grhino makes sure Debian's GRhino GTP engine is there, installing it if it is not.
 install_grhino() {
@@ -122,8 +128,18 @@ reversi)
 	*) cmd_b=$opponent name_b= ;;
 	esac
 	;;
+hive)
+	agent=$(printf '%q' "$root/bin/hive")
+	[[ -n $opponent ]] || opponent=greedy
+	[[ -n $time_s || -n $single_s ]] || single_s=1
+	[[ -n $openings ]] || openings=$root/results/hive/openings.txt
+	case $opponent in
+	random | greedy) cmd_b="$agent -player $opponent" name_b=$opponent ;;
+	*) cmd_b=$opponent name_b= ;;
+	esac
+	;;
 *)
-	echo "selfplay.sh: unknown game $game: want halma or reversi" >&2
+	echo "selfplay.sh: unknown game $game: want halma, reversi or hive" >&2
 	exit 2
 	;;
 esac
@@ -138,6 +154,7 @@ fi
 [[ -n $show ]] && args+=("$show")
 [[ -n $out ]] && args+=(-out "$out")
 [[ -n $openings && $openings != none ]] && args+=(-openings "$openings")
+[[ -n $setup ]] && args+=(-setup "$setup")
 
 if [[ -n $calibrate ]]; then
 	tmp=$(mktemp -d)
