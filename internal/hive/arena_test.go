@@ -18,7 +18,7 @@ import (
 //	go test ./internal/hive -run TestArena -arena 20 -arena-a engine -arena-b greedy -v
 var (
 	arenaGames = flag.Int("arena", 0, "play this many arena games (0: skip)")
-	arenaA     = flag.String("arena-a", "engine", "arena player A: engine, greedy or random")
+	arenaA     = flag.String("arena-a", "engine", "arena player A: engine, greedy, random, or weights:NAME=N,... (the engine with other evaluation weights)")
 	arenaB     = flag.String("arena-b", "greedy", "arena player B")
 	arenaNodes = flag.Int64("arena-nodes", 400_000, "engine nodes per move")
 	arenaSet   = flag.String("arena-pieces", "1,2,2,2,2", "pieces per side: q,b,s,g,a")
@@ -34,13 +34,33 @@ func newArenaPlayer(t *testing.T, name string) arenaPlayer {
 	case "greedy":
 		return GreedyMove
 	case "engine":
-		e := NewEngine(ttLogSize(*arenaNodes))
-		return func(b *Board, moves []PackedMove) PackedMove {
-			return e.Search(b, Limits{Nodes: *arenaNodes}, nil).Move
-		}
+		return enginePlayer(DefaultWeights)
 	}
-	t.Fatalf("unknown arena player %q", name)
+	if spec, ok := strings.CutPrefix(name, "weights:"); ok {
+		w := DefaultWeights
+		fields := map[string]*int32{"pressure": &w.Pressure, "frozen": &w.FrozenQueen, "beetleonqueen": &w.BeetleOnQueen,
+			"movable": &w.Movable, "ant": &w.Ant, "beetle": &w.Beetle, "inhand": &w.InHand}
+		for _, kv := range strings.Split(spec, ",") {
+			k, v, _ := strings.Cut(kv, "=")
+			var n int32
+			if _, err := fmt.Sscan(v, &n); err != nil || fields[k] == nil {
+				t.Fatalf("arena player %q: bad weight %q (want name=integer, names %v)", name, kv, fields)
+			}
+			*fields[k] = n
+		}
+		return enginePlayer(w)
+	}
+	t.Fatalf("unknown arena player %q: want engine, greedy, random or weights:NAME=N,...", name)
 	return nil
+}
+
+// enginePlayer is the engine with the given evaluation weights at the arena's node budget.
+func enginePlayer(w Weights) arenaPlayer {
+	e := NewEngine(ttLogSize(*arenaNodes))
+	e.Weights = w
+	return func(b *Board, moves []PackedMove) PackedMove {
+		return e.Search(b, Limits{Nodes: *arenaNodes}, nil).Move
+	}
 }
 
 // playArenaGame plays one game, players[0] as LOWER (moving first); it returns both sides'

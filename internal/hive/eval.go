@@ -54,59 +54,61 @@ func coursePoints(occupied, cells int) int {
 	return occupied - 1
 }
 
-// Evaluation weights, in 1/100 point.
-const (
-	pointWeight     = 100
-	pressureWeight  = 30
-	frozenQueen     = 40
-	beetleOnQueen   = 40
-	movableWeight   = 6
-	antBonus        = 6
-	beetleBonus     = 4
-	inHandWeight    = 3
-	surroundedScore = 15 * pointWeight
-)
+// Weights are the evaluation's weights, in 1/100 course point.
+type Weights struct {
+	Point         int32 // a course point (fixed: the unit of the score)
+	Pressure      int32 // an occupied neighbour of the opponent's queen
+	FrozenQueen   int32 // the opponent's queen pinned or under a beetle
+	BeetleOnQueen int32 // more when the beetle on it is ours
+	Movable       int32 // a piece free to move
+	Ant, Beetle   int32 // more for a free ant, a free beetle
+	InHand        int32 // a piece still in hand
+}
+
+// DefaultWeights are the engine's weights.
+var DefaultWeights = Weights{Point: 100, Pressure: 30, FrozenQueen: 40, BeetleOnQueen: 40, Movable: 6, Ant: 6, Beetle: 4, InHand: 3}
+
+const pointWeight = 100 // DefaultWeights.Point: scores are in 1/100 course point
 
 // evaluate scores the board for the side to move; b.findPinned must be current.
-func (b *Board) evaluate() int32 {
+func (b *Board) evaluate(w *Weights) int32 {
 	me := b.mover
-	return b.sideValue(me) - b.sideValue(1-me)
+	return b.sideValue(me, w) - b.sideValue(1-me, w)
 }
 
 // sideValue is side s's share of the evaluation.
-func (b *Board) sideValue(s Side) int32 {
+func (b *Board) sideValue(s Side, w *Weights) int32 {
 	v := int32(0)
 	if q := b.queen[1-s]; q >= 0 {
 		occupied, cells := b.queenNeighbours(q)
-		v += int32(pointWeight*coursePoints(occupied, cells) + pressureWeight*occupied)
+		v += w.Point*int32(coursePoints(occupied, cells)) + w.Pressure*int32(occupied)
 		switch {
 		case b.height[q] > 1:
+			v += w.FrozenQueen
 			if codeSide(b.stack[q]&15) == s {
-				v += beetleOnQueen + frozenQueen
-			} else {
-				v += frozenQueen
+				v += w.BeetleOnQueen
 			}
 		case b.pinned.has(q):
-			v += frozenQueen
+			v += w.FrozenQueen
 		}
 	}
-	for w, word := range b.tops[s] {
+	for k, word := range b.tops[s] {
 		for ; word != 0; word &= word - 1 {
-			i := w<<6 | bits.TrailingZeros64(word)
+			i := k<<6 | bits.TrailingZeros64(word)
 			if b.height[i] == 1 && b.pinned.has(i) {
 				continue
 			}
-			v += movableWeight
+			v += w.Movable
 			switch Kinds[codeKind(b.stack[i]&15)] {
 			case 'A':
-				v += antBonus
+				v += w.Ant
 			case 'B':
-				v += beetleBonus
+				v += w.Beetle
 			}
 		}
 	}
 	for _, c := range b.hand[s] {
-		v += int32(inHandWeight * c)
+		v += w.InHand * int32(c)
 	}
 	return v
 }

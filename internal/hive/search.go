@@ -52,6 +52,7 @@ type Result struct {
 
 // Engine is a search with its tables. One Engine serves one goroutine.
 type Engine struct {
+	Weights Weights // the evaluation's; NewEngine sets DefaultWeights
 	tt      []ttEntry
 	mask    uint64
 	budget  search.Budget
@@ -78,7 +79,7 @@ const (
 // NewEngine returns an engine whose table has 2^logSize entries.
 func NewEngine(logSize int) *Engine {
 	n := 1 << logSize
-	e := &Engine{tt: make([]ttEntry, n), mask: uint64(n - 1)}
+	e := &Engine{Weights: DefaultWeights, tt: make([]ttEntry, n), mask: uint64(n - 1)}
 	for i := range e.lists {
 		e.lists[i] = make([]PackedMove, 0, MaxMoves)
 		e.keys[i] = make([]int32, MaxMoves)
@@ -217,7 +218,7 @@ func (e *Engine) negamax(b *Board, depth, ply int, alpha, beta int32) int32 {
 	}
 	if depth <= 0 || ply >= maxPly-1 {
 		b.findPinned()
-		return b.evaluate()
+		return b.evaluate(&e.Weights)
 	}
 	ent := &e.tt[b.hash&e.mask]
 	var ttMove PackedMove

@@ -7,12 +7,13 @@ import (
 // minimax is the plain fixed-depth negamax the engine must agree with: no pruning, no
 // table, the same final positions and evaluation.
 func minimax(b *Board, depth, ply int) int32 {
+	w := DefaultWeights
 	if v, over := b.final(ply); over {
 		return v
 	}
 	if depth == 0 {
 		b.findPinned()
-		return b.evaluate()
+		return b.evaluate(&w)
 	}
 	best := int32(-scoreInf)
 	for _, m := range b.Moves(Strict, nil) {
