@@ -76,7 +76,7 @@ func TestFastEqualsReference(t *testing.T) {
 }
 
 // TestRandomGameInvariants checks, over random games: the hive stays one group, every piece
-// is in hand or on the board, a placement after a side's first move touches none of the
+// is in hand or on the board, the fast board's points equal the judge's, a placement after a side's first move touches none of the
 // opponent's pieces, Unmake restores the board exactly, and the incremental hash equals the
 // hash of the board built afresh.
 func TestRandomGameInvariants(t *testing.T) {
@@ -132,6 +132,16 @@ func checkBoard(t *testing.T, b *Board, total [2][5]int) {
 	}
 	if !p.connectedWithout(-1) {
 		t.Fatalf("the hive is split\n%s", p.Dump())
+	}
+	// The fast board's points and surround test against the judge's, written from the
+	// spec separately.
+	if got, want := [2]int{b.Points(Lower), b.Points(Upper)}, p.Points(); got != want {
+		t.Fatalf("Board.Points %v, Position.Points %v\n%s", got, want, p.Dump())
+	}
+	for _, s := range []Side{Lower, Upper} {
+		if b.Surrounded(s) != queenSurrounded(p, s) {
+			t.Fatalf("Board.Surrounded(%v) = %v, the judge's %v\n%s", s, b.Surrounded(s), queenSurrounded(p, s), p.Dump())
+		}
 	}
 	if fresh := NewBoard(p); fresh.hash != b.hash {
 		t.Fatalf("incremental hash %x, fresh %x\n%s", b.hash, fresh.hash, p.Dump())
