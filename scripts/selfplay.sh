@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# selfplay.sh: build the binaries and play a match of our Halma, Reversi or Hive agent against an
+# selfplay.sh: build the binaries and play a match of our Halma, Reversi, Hive or Quoridor agent against an
 # opponent through the referee (bin/homework referee), as the official game master did: a
 # fresh process per move, CPU clocks, output.txt judged by the rules.
 set -euo pipefail
@@ -8,14 +8,14 @@ usage() {
 	cat <<'USAGE'
 usage: scripts/selfplay.sh [options]
 
-Builds bin/homework, bin/halma, bin/reversi, bin/hive and bin/calibrate, calibrates this machine once
+Builds bin/homework and every game's binary and bin/calibrate, calibrates this machine once
 (as a grader does), then plays our agent (A) against an opponent (B) through
 `bin/homework referee`, showing the board and clocks after every ply, then the summary.
 
 options:
-  --game NAME          halma (the default), reversi or hive
+  --game NAME          halma (the default), reversi, hive or quoridor
   --opponent NAME|CMD  Halma: random, greedy, minimax (depth 2, the default), minimax3
-                       (depth 3). Hive: random, greedy (the default). Reversi: random,
+                       (depth 3). Hive, Quoridor: random, greedy (the default). Reversi: random,
                        greedy (the default), rhino1 ... rhino5
                        (Debian's GRhino engine at that level with randomness 2, through
                        GTP; installed with apt-get when missing; it ignores time limits,
@@ -26,13 +26,17 @@ options:
   --time S             GAME mode: CPU seconds per side for the whole game (Halma's
                        default: 30)
   --single S           SINGLE mode instead: CPU seconds for every move (Reversi's and
-                       Hive's default: 1, the CTU tournaments' setting)
+                       Hive's and Quoridor's default: 1, the CTU tournaments' setting)
   --setup TEXT         the game's setup, for games that have one (Hive: "size=13
-                       pieces=q1,b2,s2,g2,a2", the default; e.g. pieces=q1,b2,s2,g3,a3)
+                       pieces=q1,b2,s2,g2,a2", the default; e.g. pieces=q1,b2,s2,g3,a3;
+                       Quoridor: "size=9x9 walls=10", the default; e.g. "size=11x11
+                       walls=12 initial=10")
   --games N            number of games (default 2; first move and colours alternate)
   --openings FILE      start games 2k-1 and 2k from the k-th opening of FILE (Reversi's
                        default: results/reversi/openings.txt, 20 random 6-ply openings;
                        Hive's: results/hive/openings.txt, 10 random 4-ply openings;
+                       Quoridor's: results/quoridor/openings.txt, 10 random 2-ply ones
+                       (9×9 without initial walls; pass "none" with other setups);
                        "none" for the initial position)
   --parallel N         games at once (default 1; at most the number of cores)
   --quiet              no board after every ply: results and summary only
@@ -91,7 +95,7 @@ done
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-go build -o bin/ ./homework ./halma ./reversi ./hive ./calibrate
+go build -o bin/ ./homework ./halma ./reversi ./hive ./quoridor ./calibrate
 
 # install_grhino makes sure Debian's GRhino GTP engine is there, installing it if it is not.
 install_grhino() {
@@ -138,8 +142,18 @@ hive)
 	*) cmd_b=$opponent name_b= ;;
 	esac
 	;;
+quoridor)
+	agent=$(printf '%q' "$root/bin/quoridor")
+	[[ -n $opponent ]] || opponent=greedy
+	[[ -n $time_s || -n $single_s ]] || single_s=1
+	[[ -n $openings || -n $setup ]] || openings=$root/results/quoridor/openings.txt
+	case $opponent in
+	random | greedy) cmd_b="$agent -player $opponent" name_b=$opponent ;;
+	*) cmd_b=$opponent name_b= ;;
+	esac
+	;;
 *)
-	echo "selfplay.sh: unknown game $game: want halma, reversi or hive" >&2
+	echo "selfplay.sh: unknown game $game: want halma, reversi, hive or quoridor" >&2
 	exit 2
 	;;
 esac

@@ -15,11 +15,12 @@ import (
 	"gameagents/internal/agent"
 	"gameagents/internal/halma"
 	"gameagents/internal/hive"
+	"gameagents/internal/quoridor"
 	"gameagents/internal/reversi"
 )
 
 // Games lists every game the umbrella binary plays, in recognition order.
-var Games = []agent.Game{halma.Game{}, reversi.Game{}, hive.Game{}}
+var Games = []agent.Game{halma.Game{}, reversi.Game{}, hive.Game{}, quoridor.Game{}}
 
 // GameMain is the main of a single-game binary, and of `homework play`.
 func GameMain(name string, games []agent.Game, args []string, stderr io.Writer) int {

@@ -6,13 +6,14 @@ import (
 
 	"gameagents/internal/halma"
 	"gameagents/internal/hive"
+	"gameagents/internal/quoridor"
 	"gameagents/internal/referee"
 	"gameagents/internal/reversi"
 )
 
 // Judges lists every game the referee and the validator know, in recognition order. Hive
 // is judged before any binary plays it, so that agents in other languages can be checked.
-var Judges = []referee.Game{halma.Judge{}, reversi.Judge{}, hive.Judge{}}
+var Judges = []referee.Game{halma.Judge{}, reversi.Judge{}, hive.Judge{}, quoridor.Judge{}}
 
 // HomeworkMain is the umbrella binary: no arguments plays input.txt's game in the current
 // directory; the subcommands are for people.

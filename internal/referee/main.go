@@ -53,11 +53,14 @@ limit and clock rules apply, unless -gtp-untimed. A "?" answer (but to "play ...
 which some engines refuse because they pass by themselves), an exit or a malformed
 answer loses. Its log holds its stderr and the whole conversation (gtp> and gtp<).
 
--setup gives the game's own options, for games that have them (hive): space-separated
-key=value words, e.g. -setup "size=11 pieces=q1,b2,s2,g3,a3" (size: the board's N;
-pieces: each side's kinds with their counts, q1 included, kinds not listed have none; a
-key not given keeps the course's value: size=13 pieces=q1,b2,s2,g2,a2). Records and the
-summary show it. For games that score points (hive), each record and the summary give
+-setup gives the game's own options, for games that have them: space-separated
+key=value words; a key not given keeps the usual value. Hive: -setup "size=11
+pieces=q1,b2,s2,g3,a3" (size: the board's N; pieces: each side's kinds with their
+counts, q1 included, kinds not listed have none; the course's: size=13
+pieces=q1,b2,s2,g2,a2). Quoridor: -setup "size=11x11 walls=12 initial=10 seed=1
+plies=400" (the board nx×ny, each player's walls, walls on the board at the start drawn
+by a seeded generator, the ply cap after which the game is a draw; the usual: size=9x9
+walls=10 initial=0 plies=400). Records and the summary show it. For games that score points (hive), each record and the summary give
 both agents' points at the end of each game, and the summary their mean per game.
 
 flags:
@@ -88,7 +91,7 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		grace    = fs.Float64("grace", DefaultGrace.Seconds(), "wall `seconds` a move may run past its time before it is killed")
 		charge   = fs.String("charge", "user+sys", "the CPU time charged for a move: user+sys, or user (as the official master's /usr/bin/time -f %U did)")
 		openings = fs.String("openings", "", "start the games from the openings in `file`: one per line, its moves (one-word output.txt lines) separated by spaces; games 2k-1 and 2k play opening k, cycling")
-		setup    = fs.String("setup", "", "the game's own options in its `syntax`, for games that have them (hive: \"size=N pieces=q1,b2,s2,g2,a2\")")
+		setup    = fs.String("setup", "", "the game's own options in its `syntax`, for games that have them (hive: \"size=N pieces=q1,b2,s2,g2,a2\"; quoridor: \"size=9x9 walls=10 initial=0\")")
 		untimed  = fs.Bool("gtp-untimed", false, "GTP engines' CPU time is recorded but never loses on time (for engines that ignore time settings, as gtp-rhino does); a hung engine is still killed after -time (or -single) plus -grace")
 	)
 	fs.Usage = func() {

@@ -1,0 +1,223 @@
+package quoridor
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+)
+
+// The arena plays whole games in-process between two players at a fixed node budget, for
+// tuning; matches that count are played through the referee. Each pair of games starts from
+// the same seeded random opening, once with each player moving first.
+//
+//	go test ./internal/quoridor -run TestArena -arena 20 -arena-a engine -arena-b greedy -v
+//	go test ./internal/quoridor -run TestArena -arena 20 -arena-setup "size=11x11 walls=12 initial=8" -v
+var (
+	arenaGames  = flag.Int("arena", 0, "play this many arena games (0: skip)")
+	arenaA      = flag.String("arena-a", "engine", "arena player A: engine, greedy, random, or engine-VARIANT (see arenaVariants)")
+	arenaB      = flag.String("arena-b", "greedy", "arena player B")
+	arenaNodes  = flag.Int64("arena-nodes", 300_000, "engine nodes per move")
+	arenaSetup  = flag.String("arena-setup", "", "the game's setup, as the judge's -setup (default: 9x9, 10 walls each)")
+	arenaOpen   = flag.Int("arena-opening", 2, "random plies opening each pair of games")
+	arenaShow   = flag.Bool("arena-show", false, "log every ply: the move, both shortest paths and walls left")
+	arenaOnly   = flag.Int("arena-only", 0, "play only this game of the -arena games (1-based), e.g. to -arena-show it")
+	arenaMemory = flag.Bool("arena-memory", false, "give the engine the game's positions since the last wall, as playdata.txt does in GAME mode (default: none, as in SINGLE mode)")
+)
+
+// arenaVariants are engines with one feature switched or one weight changed, for measuring.
+var arenaVariants = map[string]func(*Features){
+	"notable":   func(f *Features) { f.NoTT = true },
+	"nopvs":     func(f *Features) { f.NoPVS = true },
+	"noprotect": func(f *Features) { f.NoProtect = true },
+	"pathwalls": func(f *Features) { f.PathWalls = true },
+	"wall80":    func(f *Features) { f.Weights = DefaultWeights; f.Weights.Wall = 80 },
+	"wall120":   func(f *Features) { f.Weights = DefaultWeights; f.Weights.Wall = 120 },
+	"wall160":   func(f *Features) { f.Weights = DefaultWeights; f.Weights.Wall = 160 },
+	"wall300":   func(f *Features) { f.Weights = DefaultWeights; f.Weights.Wall = 300 },
+	"tempo0":    func(f *Features) { f.Weights = DefaultWeights; f.Weights.Tempo = 0 },
+	"tempo100":  func(f *Features) { f.Weights = DefaultWeights; f.Weights.Tempo = 100 },
+	"cap5":      func(f *Features) { f.Weights = DefaultWeights; f.Weights.WallCap = 5 },
+}
+
+// arenaPlayer chooses a move; history is the game's positions since the last wall, oldest
+// first (Limits.History).
+type arenaPlayer func(p *Position, history []uint64) Move
+
+func newArenaPlayer(t *testing.T, name string) arenaPlayer {
+	switch name {
+	case "random":
+		return func(p *Position, _ []uint64) Move { return RandomMove(p, p.AppendLegalMoves(nil)) }
+	case "greedy":
+		return func(p *Position, _ []uint64) Move { return GreedyMove(p) }
+	}
+	variant, isEngine := strings.CutPrefix(name, "engine")
+	if !isEngine {
+		t.Fatalf("unknown arena player %q", name)
+	}
+	e := NewEngine(ttLogSize(*arenaNodes))
+	if variant != "" {
+		change, ok := arenaVariants[strings.TrimPrefix(variant, "-")]
+		if !ok {
+			t.Fatalf("unknown engine variant %q", variant)
+		}
+		change(&e.Features)
+	}
+	return func(p *Position, history []uint64) Move {
+		e.ClearTT() // each move as the agent plays it: a fresh table
+		lim := Limits{Nodes: *arenaNodes}
+		if *arenaMemory {
+			lim.History = history
+		}
+		return e.Search(p, lim, nil).Move
+	}
+}
+
+// arenaOpening plays n random plies from the start: each a step or a wall with equal
+// chances (walls outnumber steps, so a uniform pick would spend every wall), never a step
+// onto the goal row.
+func arenaOpening(p *Position, n int, rng *rand.Rand) []Move {
+	var moves []Move
+	for range n {
+		var steps []Move
+		for _, s := range p.AppendSteps(nil) {
+			if int(s.Y) != p.Players[p.ToMove].Goal {
+				steps = append(steps, s)
+			}
+		}
+		walls := p.AppendLegalWalls(nil)
+		var m Move
+		switch {
+		case len(walls) > 0 && (len(steps) == 0 || rng.IntN(2) == 0):
+			m = walls[rng.IntN(len(walls))]
+		case len(steps) > 0:
+			m = steps[rng.IntN(len(steps))]
+		default:
+			return moves
+		}
+		p.Apply(m)
+		moves = append(moves, m)
+	}
+	return moves
+}
+
+// playArenaGame plays one game from start, players[0] as FIRST; it returns the result and
+// the plies played.
+func playArenaGame(t *testing.T, players [2]arenaPlayer, start Position, plyCap int) (Result, int) {
+	p := start
+	var history []uint64
+	for ply := 0; ply < plyCap; ply++ {
+		if r := p.Result(); r != Undecided {
+			return r, ply
+		}
+		m := players[p.ToMove](&p, history)
+		if err := p.Check(m); err != nil {
+			t.Fatalf("arena: %v played an illegal move %v: %v", SideName(p.ToMove), m, err)
+		}
+		history = append(history, p.Hash())
+		if m.Kind == KindWall {
+			history = history[:0]
+		}
+		p.Apply(m)
+		if *arenaShow {
+			a, b := p.Players[0], p.Players[1]
+			t.Logf("  ply %d: %s %v; FIRST at %v path %d walls %d, SECOND at %v path %d walls %d",
+				ply+1, SideName(p.ToMove^1), m, a.Cell(), p.Distance(0), a.WallsLeft, b.Cell(), p.Distance(1), b.WallsLeft)
+		}
+	}
+	return p.Result(), plyCap
+}
+
+func TestArena(t *testing.T) {
+	if *arenaGames == 0 {
+		t.Skip("a measurement: run with -arena N")
+	}
+	setup, err := ParseSetup(*arenaSetup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	initial, err := setup.InitialWalls()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := newArenaPlayer(t, *arenaA), newArenaPlayer(t, *arenaB)
+	var wins, draws, losses, plies int
+	for g := range *arenaGames {
+		if *arenaOnly > 0 && g+1 != *arenaOnly {
+			continue
+		}
+		start := buildPosition(setup.NX, setup.NY, setup.Start(), 0, initial)
+		opening := arenaOpening(&start, *arenaOpen, rand.New(rand.NewPCG(uint64(g/2), 7)))
+		players, aSide := [2]arenaPlayer{a, b}, 0
+		if g%2 == 1 {
+			players, aSide = [2]arenaPlayer{b, a}, 1
+		}
+		r, n := playArenaGame(t, players, start, setup.PlyCap)
+		plies += n
+		outcome := "draw"
+		switch {
+		case r == FirstWon+Result(aSide):
+			wins++
+			outcome = "A won"
+		case r == FirstWon+Result(1-aSide):
+			losses++
+			outcome = "B won"
+		default:
+			draws++
+		}
+		t.Logf("game %d: A %s, opening %v: %s (%v) after %d plies", g+1, SideName(aSide), opening, outcome, r, n)
+	}
+	n := wins + draws + losses
+	t.Logf("A %s vs B %s, %s, %d nodes a move: %d wins, %d draws, %d losses of %d (A scores %.1f%% ± %.1f%%); %.1f plies a game",
+		*arenaA, *arenaB, setup, *arenaNodes, wins, draws, losses, n,
+		100*(float64(wins)+float64(draws)/2)/float64(n), 100*scoreError(wins, draws, losses), float64(plies)/float64(n))
+}
+
+// scoreError is the standard error of the mean score (win 1, draw ½, loss 0).
+func scoreError(wins, draws, losses int) float64 {
+	n := float64(wins + draws + losses)
+	mean := (float64(wins) + float64(draws)/2) / n
+	sq := (float64(wins) + float64(draws)/4) / n
+	v := sq - mean*mean
+	if v <= 0 || n < 2 {
+		return 0
+	}
+	return math.Sqrt(v / (n - 1))
+}
+
+var writeOpenings = flag.String("write-openings", "", "write 10 random 2-ply openings (the referee's -openings format) for -arena-setup to this file")
+
+// TestWriteOpenings writes openings for referee matches: 10 openings of 2 random plies (a
+// step or a wall each, as the arena's), seeded, so that deterministic agents play 10
+// different pairs of games.
+//
+//	go test ./internal/quoridor -run TestWriteOpenings -write-openings $PWD/openings.txt
+func TestWriteOpenings(t *testing.T) {
+	if *writeOpenings == "" {
+		t.Skip("a data tool: run with -write-openings FILE")
+	}
+	setup, err := ParseSetup(*arenaSetup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	initial, err := setup.InitialWalls()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(2026, 5))
+	text := fmt.Sprintf("# Quoridor openings for %s: 2 random plies (seeded), written by TestWriteOpenings in internal/quoridor.\n", setup)
+	for range 10 {
+		p := buildPosition(setup.NX, setup.NY, setup.Start(), 0, initial)
+		var words []string
+		for _, m := range arenaOpening(&p, 2, rng) {
+			words = append(words, FormatMove(m))
+		}
+		text += strings.Join(words, "; ") + "\n"
+	}
+	if err := os.WriteFile(*writeOpenings, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
