@@ -6,8 +6,11 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"gameagents/internal/gamefile"
 )
 
 // The arena plays whole games in-process between two players at a fixed node budget, for
@@ -220,4 +223,76 @@ func TestWriteOpenings(t *testing.T) {
 	if err := os.WriteFile(*writeOpenings, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+var writeBench = flag.Bool("write-single-bench", false, "rewrite testdata/single-bench from arena games")
+
+// TestWriteSingleBench writes the SINGLE 1.0 benchmark set: 200 positions spread evenly over
+// 24 arena games, half on 9×9 with 10 walls each and half on 11×11 with 12 walls each and
+// 10 initial walls; the engine at 300,000 nodes a move against greedy, random and itself,
+// each game opening with 2 seeded random plies; every position where the mover has more
+// than one legal move.
+//
+//	go test ./internal/quoridor -run TestWriteSingleBench -write-single-bench
+func TestWriteSingleBench(t *testing.T) {
+	if !*writeBench {
+		t.Skip("a data tool: run with -write-single-bench")
+	}
+	*arenaNodes = 300_000
+	var all [][]string
+	for g := range 24 {
+		text := "size=9x9 walls=10"
+		if g%2 == 1 {
+			text = "size=11x11 walls=12 initial=10"
+		}
+		setup, err := ParseSetup(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		walls, err := setup.InitialWalls()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := buildPosition(setup.NX, setup.NY, setup.Start(), 0, walls)
+		walls = append([]StepPair(nil), walls...)
+		for _, m := range arenaOpening(&p, 2, rand.New(rand.NewPCG(uint64(g), 99))) {
+			if m.Kind == KindWall {
+				walls = append(walls, m.Steps())
+			}
+		}
+		opponent := []string{"greedy", "random", "engine"}[g/2%3]
+		players := [2]arenaPlayer{newArenaPlayer(t, "engine"), newArenaPlayer(t, opponent)}
+		if g/6%2 == 1 {
+			players[0], players[1] = players[1], players[0]
+		}
+		for ply := 0; ply < setup.PlyCap && p.Result() == Undecided; ply++ {
+			if len(p.AppendLegalMoves(nil)) > 1 {
+				all = append(all, InputLines(gamefile.Single, "1.0", &p, walls))
+			}
+			m := players[p.ToMove](&p, nil)
+			if m.Kind == KindWall {
+				walls = append(walls, m.Steps())
+			}
+			p.Apply(m)
+		}
+	}
+	dir := filepath.Join("testdata", "single-bench")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	old, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	for _, f := range old {
+		os.Remove(f)
+	}
+	const size = 200
+	if len(all) < size {
+		t.Fatalf("only %d positions", len(all))
+	}
+	for i := range size {
+		lines := all[i*len(all)/size]
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d.txt", i+1)), gamefile.JoinLines(lines), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("wrote %d of %d positions to %s", size, len(all), dir)
 }
