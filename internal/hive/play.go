@@ -32,7 +32,7 @@ func (Game) Parse(file string, lines []gamefile.Line) (agent.Position, error) {
 // (RESULTS.md), used when calibration.txt is missing.
 func (Game) DefaultRate() float64 { return defaultRate }
 
-const defaultRate = 1_000_000
+const defaultRate = 1_500_000
 
 // Players implements agent.Game.
 func (Game) Players() []string { return Players }
@@ -42,12 +42,11 @@ var Players = []string{"engine", "random", "greedy"}
 
 // Calibrate implements agent.Game: it searches a mid-game position as the agent searches a
 // move — a fresh engine with its table sized to the budget, a search of a one-second
-// move's size (calibrationSearch nodes) — until at least nodes nodes are done. The size
-// matters: 200,000-node searches ran 1.27 times as fast per node as the agent's 1.4 M-node
-// moves on the same position (the agent's log), which made moves overrun their plan and
-// meet the CPU guard. The position is one of the slower ones per node: position 060 of the
-// SINGLE benchmark set, at the set's 10th percentile of nodes per CPU second (the median
-// position searches 1.4 times as fast, the slowest 0.9 times).
+// move's size (calibrationSearch units of work) — until at least nodes units are done. The
+// size matters: 200,000-node searches ran 1.27 times as fast per node as the agent's 1.4
+// M-node moves on the same position, which made moves overrun their plan and meet the CPU
+// guard. The position is one of the slower ones per unit of work: position 199 of the
+// SINGLE benchmark set, at 0.81 times the set's median rate (the slowest position: 0.78).
 func (Game) Calibrate(nodes int64) int64 {
 	b := NewBoard(calibrationPosition())
 	var done int64
@@ -62,25 +61,35 @@ func (Game) Calibrate(nodes int64) int64 {
 // calibrationSearch is the node budget of one calibration search: about a SINGLE 1.0 move.
 const calibrationSearch = 1_000_000
 
-// calibrationPosition is position 060 of testdata/single-bench: the course's setting, the
-// 11th move of UPPER.
+// calibrationPosition is position 199 of testdata/single-bench: the course's setting,
+// UPPER's 19th move, 20 cells occupied.
 func calibrationPosition() *Position {
 	text := `SINGLE
 UPPER
 1.0
-HIVE 13 5 6
-HAND q0 b1 s2 g0 a0 Q0 B1 S1 G2 A1
-CELLS 10
-4 3 a
-2 4 a
+HIVE 13 17 18
+HAND q0 b1 s0 g0 a0 Q0 B0 S0 G1 A0
+CELLS 20
+5 2 S
+4 3 S
+5 3 G
 3 4 q
-4 4 g
-1 5 A
+1 5 a
 3 5 g
-5 5 Q
-3 6 b
-4 6 B
-4 7 S
+1 6 A
+2 6 a
+3 6 g
+3 7 A
+1 8 G
+2 8 B
+3 8 A
+2 9 B
+3 9 a
+4 9 b
+2 10 g
+3 10 Q
+4 10 s
+3 11 s
 `
 	in, err := ParseInput("calibration", gamefile.SplitLines(text))
 	if err != nil {

@@ -14,8 +14,8 @@ package hive
 // A position where a queen is surrounded is final: it scores the course's points exactly
 // (15 for a surrounded queen), the nearer win preferred. So is a position after both sides'
 // move 80 (the course's limit). The search stops on a node budget (deterministic) and a
-// CPU-time guard checked every search.CheckEvery nodes. It allocates nothing once the
-// engine is built.
+// CPU-time guard checked every search.CheckEvery nodes; the budget counts work (nodes, and
+// the moves generated: movesPerUnit). It allocates nothing once the engine is built.
 
 import (
 	"gameagents/internal/clock"
@@ -34,6 +34,15 @@ const (
 	// node budget is spent.
 	nextIterationShare = 3
 )
+
+// movesPerUnit: an interior node also counts a unit of work for every movesPerUnit moves it
+// generates (search.Budget.Charge), because generating a long move list costs more than a
+// leaf. Over the SINGLE benchmark set's positions, work units per CPU second then range
+// from 0.78 to 1.29 times the median (1,000,000-unit searches); plain nodes per CPU second
+// ranged from 0.49 to 1.44 times, so that a budget sized on one position overran on others
+// (divisors 4, 8 and 16 gave 0.66-1.61, 0.75-1.35 and 0.77-1.28). The budget, Result.Nodes
+// and the calibrated rate are in these units.
+const movesPerUnit = 12
 
 // Limits bound a search.
 type Limits struct {
@@ -233,6 +242,7 @@ func (e *Engine) negamax(b *Board, depth, ply int, alpha, beta int32) int32 {
 	}
 	moves := b.Moves(Strict, e.lists[ply])
 	e.lists[ply] = moves
+	e.budget.Charge(int64(len(moves)) / movesPerUnit)
 	if moves[0] == 0 && len(moves) == 1 { // pass
 		b.Make(0)
 		v := -e.negamax(b, depth-1, ply+1, -beta, -alpha)

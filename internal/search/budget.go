@@ -25,6 +25,12 @@ func (b *Budget) Start(limit int64, guard clock.Deadline) {
 	*b = Budget{limit: limit, guard: guard, next: CheckEvery}
 }
 
+// Charge counts n more units of work at the current node, for searches whose nodes differ
+// much in cost (a node that generates a long move list costs more than a leaf): the budget
+// then bounds the work, and its rate tracks CPU time more evenly. The limit is checked at
+// the next Count.
+func (b *Budget) Charge(n int64) { b.Nodes += n }
+
 // Count counts one node and reports whether the search must stop.
 func (b *Budget) Count() bool {
 	b.Nodes++

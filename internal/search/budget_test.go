@@ -47,3 +47,16 @@ func TestBudgetGuard(t *testing.T) {
 		t.Errorf("did not stop at the reading after the guard passed (node %d)", b.Nodes)
 	}
 }
+
+// TestBudgetCharge: charged work counts towards the limit, checked at the next Count.
+func TestBudgetCharge(t *testing.T) {
+	var b Budget
+	b.Start(5000, clock.Deadline{})
+	b.Charge(6000)
+	if b.Nodes != 6000 || b.Stopped {
+		t.Fatalf("after Charge(6000): Nodes %d, Stopped %v; want 6000, not yet stopped", b.Nodes, b.Stopped)
+	}
+	if !b.Count() {
+		t.Errorf("Count after charging past the limit did not stop (Nodes %d)", b.Nodes)
+	}
+}
