@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -232,5 +233,21 @@ func TestGridBody(t *testing.T) {
 		if first != tt.first || ok != tt.ok {
 			t.Errorf("GridBody(%q) = %q, %v; want %q, %v", tt.input, first, ok, tt.first, tt.ok)
 		}
+	}
+}
+
+func TestSeenRoundTrip(t *testing.T) {
+	keys := []uint64{0, 1, 0xfedcba9876543210}
+	lines := FormatSeen(keys)
+	if lines[2] != "seen fedcba9876543210" {
+		t.Errorf("FormatSeen = %q", lines)
+	}
+	got := ParseSeen(append([]string{"other line", "seen zz"}, lines...))
+	if !slices.Equal(got, keys) {
+		t.Errorf("ParseSeen(FormatSeen(%x)) = %x", keys, got)
+	}
+	many := make([]uint64, MaxSeen+5)
+	if n := len(FormatSeen(many)); n != MaxSeen {
+		t.Errorf("FormatSeen kept %d keys, want the last %d", n, MaxSeen)
 	}
 }

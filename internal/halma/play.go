@@ -6,8 +6,6 @@ package halma
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"gameagents/internal/agent"
 	"gameagents/internal/gamefile"
@@ -86,7 +84,7 @@ func (p *position) MovesLeft() int {
 // Play implements agent.Position.
 func (p *position) Play(s *agent.Session) []string {
 	b, c := p.in.Board, p.in.ToMove
-	seen := parseSeen(s.Memory)
+	seen := agent.ParseSeen(s.Memory)
 	seen = append(seen, b.PositionKey(c))
 	var g Generator
 	var buf [MaxMoves]Move
@@ -98,7 +96,7 @@ func (p *position) Play(s *agent.Session) []string {
 	if len(moves) == 0 {
 		fmt.Fprintf(s.Log, "halma: %v has no legal move; writing an empty output.txt\n", c)
 		s.Emit(nil)
-		return formatSeen(seen)
+		return agent.FormatSeen(seen)
 	}
 	emitted := Move{}
 	emit := func(m Move) {
@@ -126,7 +124,7 @@ func (p *position) Play(s *agent.Session) []string {
 	emit(m)
 	b.Move(m.From, m.To)
 	seen = append(seen, b.PositionKey(c.Other()))
-	return formatSeen(seen)
+	return agent.FormatSeen(seen)
 }
 
 // search runs the engine within the session's budget.
@@ -161,29 +159,3 @@ func (p *position) search(s *agent.Session, moves []Move, seen []uint64, emit fu
 // move that gains most is played: allocating the engine would cost more than it finds.
 const minSearchNodes = 2000
 
-// parseSeen reads the "seen KEY" lines of playdata; other lines are ignored.
-func parseSeen(lines []string) []uint64 {
-	var keys []uint64
-	for _, l := range lines {
-		if hex, ok := strings.CutPrefix(l, "seen "); ok {
-			if k, err := strconv.ParseUint(hex, 16, 64); err == nil {
-				keys = append(keys, k)
-			}
-		}
-	}
-	return keys
-}
-
-// maxSeen bounds the positions kept in playdata: far more than a game has.
-const maxSeen = 4000
-
-func formatSeen(keys []uint64) []string {
-	if len(keys) > maxSeen {
-		keys = keys[len(keys)-maxSeen:]
-	}
-	lines := make([]string, len(keys))
-	for i, k := range keys {
-		lines[i] = fmt.Sprintf("seen %016x", k)
-	}
-	return lines
-}

@@ -54,12 +54,18 @@ func newArenaPlayer(t *testing.T, name string) arenaPlayer {
 	return nil
 }
 
-// enginePlayer is the engine with the given evaluation weights at the arena's node budget.
+// enginePlayer is the engine with the given evaluation weights at the arena's node budget,
+// for one game: it remembers the positions after its moves, as the agent does in playdata.
 func enginePlayer(w Weights) arenaPlayer {
 	e := NewEngine(ttLogSize(*arenaNodes))
 	e.Weights = w
+	var seen []uint64 // as playdata.txt keeps them: the positions after our moves
 	return func(b *Board, moves []PackedMove) PackedMove {
-		return e.Search(b, Limits{Nodes: *arenaNodes}, nil).Move
+		m := e.Search(b, Limits{Nodes: *arenaNodes, Seen: seen}, nil).Move
+		b.Make(m)
+		seen = append(seen, b.hash)
+		b.Unmake(m)
+		return m
 	}
 }
 

@@ -122,16 +122,19 @@ func (p *agentPosition) MovesLeft() int {
 	return max(1, min(left, 30))
 }
 
-// Play implements agent.Position. Hive keeps no memory between moves.
+// Play implements agent.Position. Its memory in playdata.txt is the hashes of the positions
+// after the engine's earlier moves of the game ("seen" lines), which it does not repeat when
+// ahead (Limits.Seen).
 func (p *agentPosition) Play(s *agent.Session) []string {
 	pos := p.in.Position()
 	b := NewBoard(pos)
+	seen := agent.ParseSeen(s.Memory)
 	moves := RootMoves(b, make([]PackedMove, 0, MaxMoves))
 	emit := func(m PackedMove) { s.Emit([]string{pos.Format(m.Move())}) }
 	if moves[0] == 0 && len(moves) == 1 {
 		fmt.Fprintf(s.Log, "hive: %v has no legal move; passing\n", p.in.Mover)
 		emit(0)
-		return nil
+		return agent.FormatSeen(seen)
 	}
 	var m PackedMove
 	switch s.Player {
@@ -140,14 +143,15 @@ func (p *agentPosition) Play(s *agent.Session) []string {
 	case "greedy":
 		m = GreedyMove(b, moves)
 	default:
-		m = p.search(s, b, moves, emit)
+		m = p.search(s, b, moves, seen, emit)
 	}
 	emit(m)
-	return nil
+	b.Make(m)
+	return agent.FormatSeen(append(seen, b.hash))
 }
 
 // search runs the engine within the session's budget.
-func (p *agentPosition) search(s *agent.Session, b *Board, moves []PackedMove, emit func(PackedMove)) PackedMove {
+func (p *agentPosition) search(s *agent.Session, b *Board, moves []PackedMove, seen []uint64, emit func(PackedMove)) PackedMove {
 	if len(moves) == 1 {
 		return moves[0] // a single legal move: answer at once
 	}
@@ -155,7 +159,7 @@ func (p *agentPosition) search(s *agent.Session, b *Board, moves []PackedMove, e
 	e.orderRoot(b, moves)
 	emit(moves[0]) // the static guess: output.txt holds a legal move from here on
 	last := moves[0]
-	r := e.Search(b, Limits{Nodes: s.Nodes, Guard: s.Guard}, func(r Result) {
+	r := e.Search(b, Limits{Nodes: s.Nodes, Guard: s.Guard, Seen: seen}, func(r Result) {
 		if r.Move != last {
 			emit(r.Move)
 			last = r.Move

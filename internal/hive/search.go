@@ -18,6 +18,8 @@ package hive
 // the moves generated: movesPerUnit). It allocates nothing once the engine is built.
 
 import (
+	"slices"
+
 	"gameagents/internal/clock"
 	"gameagents/internal/search"
 )
@@ -46,9 +48,14 @@ const movesPerUnit = 12
 
 // Limits bound a search.
 type Limits struct {
-	Nodes    int64          // stop after this many nodes (0: no limit)
+	Nodes    int64          // stop after this many units of work (0: no limit)
 	Guard    clock.Deadline // stop at once when passed
 	MaxDepth int            // deepest iteration (0: as deep as the budget allows)
+	// Seen holds the hashes of the positions the game has had after the mover's earlier
+	// moves (playdata). A root move back to one of them scores 0, as a draw would: when
+	// ahead the engine makes progress instead of stepping a piece to and fro while a
+	// stuck opponent passes (which cost a surround in a match against random).
+	Seen []uint64
 }
 
 // Result is what a search found.
@@ -69,6 +76,7 @@ type Engine struct {
 	history [11][maxCells]int32
 	lists   [maxPly][]PackedMove
 	keys    [maxPly][]int32
+	seen    []uint64 // Limits.Seen of the search in progress
 }
 
 type ttEntry struct {
@@ -116,6 +124,7 @@ func (e *Engine) Search(b *Board, lim Limits, report func(Result)) Result {
 			e.history[i][j] /= 8
 		}
 	}
+	e.seen = lim.Seen
 	root := RootMoves(b, e.lists[0])
 	e.orderRoot(b, root)
 	best := Result{Move: root[0]}
@@ -174,7 +183,9 @@ func (e *Engine) searchRoot(b *Board, root []PackedMove, depth int) (int32, bool
 	for i, m := range root {
 		b.Make(m)
 		var v int32
-		if i == 0 {
+		if slices.Contains(e.seen, b.hash) {
+			v = 0 // a repetition: see Limits.Seen
+		} else if i == 0 {
 			v = -e.negamax(b, depth-1, 1, -beta, -alpha)
 		} else {
 			v = -e.negamax(b, depth-1, 1, -alpha-1, -alpha)

@@ -83,3 +83,25 @@ func BenchmarkSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// TestSearchAvoidsSeenPositions: ahead, the engine does not play back into a position it has
+// had after an earlier move (Limits.Seen), and it plays the same move without the memory.
+func TestSearchAvoidsSeenPositions(t *testing.T) {
+	p := position(t, "LOWER", [2]int{6, 6}, "q0 b0 s1 g1 a0 Q0 B1 S1 G1 A1",
+		"3 6 q", "2 6 a", "2 7 s", "3 7 g", "1 7 a", "1 6 b", "4 6 Q", "5 6 A", "5 5 B", "6 5 S", "6 6 G", "3 8 b")
+	b := NewBoard(p)
+	first := NewEngine(14).Search(b, Limits{Nodes: 100000}, nil)
+	if first.Score <= 0 {
+		t.Fatalf("the test needs a position where the mover is ahead: score %d", first.Score)
+	}
+	b.Make(first.Move)
+	seen := []uint64{b.hash}
+	b.Unmake(first.Move)
+	again := NewEngine(14).Search(b, Limits{Nodes: 100000, Seen: seen}, nil)
+	if again.Move == first.Move {
+		t.Errorf("with the position after %s seen, the engine plays it again", p.Format(first.Move.Move()))
+	}
+	if same := NewEngine(14).Search(b, Limits{Nodes: 100000}, nil); same.Move != first.Move {
+		t.Errorf("without memory the engine plays %s, then %s", p.Format(first.Move.Move()), p.Format(same.Move.Move()))
+	}
+}
