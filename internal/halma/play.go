@@ -158,4 +158,3 @@ func (p *position) search(s *agent.Session, moves []Move, seen []uint64, emit fu
 // minSearchNodes: below this budget (a few milliseconds) the search is not started and the
 // move that gains most is played: allocating the engine would cost more than it finds.
 const minSearchNodes = 2000
-
