@@ -54,13 +54,15 @@ which some engines refuse because they pass by themselves), an exit or a malform
 answer loses. Its log holds its stderr and the whole conversation (gtp> and gtp<).
 
 -setup gives the game's own options, for games that have them: space-separated
-key=value words; a key not given keeps the usual value. Hive: -setup "size=11
-pieces=q1,b2,s2,g3,a3" (size: the board's N; pieces: each side's kinds with their
-counts, q1 included, kinds not listed have none; the course's: size=13
-pieces=q1,b2,s2,g2,a2). Quoridor: -setup "size=11x11 walls=12 initial=10 seed=1
-plies=400" (the board nx×ny, each player's walls, walls on the board at the start drawn
-by a seeded generator, the ply cap after which the game is a draw; the usual: size=9x9
-walls=10 initial=0 plies=400). Records and the summary show it. For games that score points (hive), each record and the summary give
+key=value words; a key not given keeps the usual value.
+  Hive: size (the board's N) and pieces (each side's kinds with their counts, q1
+  included, kinds not listed have none); the course's game is
+  size=13 pieces=q1,b2,s2,g2,a2
+  Quoridor: size (the board nx×ny), walls (each player's), initial (walls on the board
+  at the start, drawn by a seeded generator), seed, plies (the ply cap, after which the
+  game is a draw); the usual game is
+  size=9x9 walls=10 initial=0 plies=400
+Records and the summary show it. For games that score points (hive), each record and the summary give
 both agents' points at the end of each game, and the summary their mean per game.
 
 flags:
