@@ -46,23 +46,12 @@ func ParseInput(file string, lines []gamefile.Line) (*Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	var toMove int
-	switch h.Side.Text {
-	case First:
-		toMove = 0
-	case Second:
-		toMove = 1
-	default:
-		return nil, gamefile.Errorf(file, h.Side.Num, "got %q, want FIRST or SECOND", gamefile.Clip(h.Side.Text))
+	toMove, err := h.SideIndex(file, [2]string{First, Second})
+	if err != nil {
+		return nil, err
 	}
-	next := func(what string) (gamefile.Line, error) {
-		if len(body) == 0 {
-			return gamefile.Line{}, gamefile.Errorf(file, len(lines)+1, "missing line: want %s", what)
-		}
-		l := body[0]
-		body = body[1:]
-		return l, nil
-	}
+	r := gamefile.NewBodyReader(file, lines, body)
+	next := r.Next
 
 	l, err := next("QUORIDOR nx ny")
 	if err != nil {
@@ -127,8 +116,8 @@ func ParseInput(file string, lines []gamefile.Line) (*Input, error) {
 		}
 		walls = append(walls, w)
 	}
-	if len(body) > 0 {
-		return nil, gamefile.Errorf(file, body[0].Num, "unexpected line after the %d walls", k)
+	if err := r.End(fmt.Sprintf("the %d walls", k)); err != nil {
+		return nil, err
 	}
 	return &Input{Header: h, Position: buildPosition(nx, ny, players, toMove, walls), Walls: walls}, nil
 }
