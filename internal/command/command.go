@@ -17,10 +17,11 @@ import (
 	"gameagents/internal/hive"
 	"gameagents/internal/quoridor"
 	"gameagents/internal/reversi"
+	"gameagents/internal/streky"
 )
 
 // Games lists every game the umbrella binary plays, in recognition order.
-var Games = []agent.Game{halma.Game{}, reversi.Game{}, hive.Game{}, quoridor.Game{}}
+var Games = []agent.Game{halma.Game{}, reversi.Game{}, hive.Game{}, quoridor.Game{}, streky.Game{}}
 
 // GameMain is the main of a single-game binary, and of `homework play`.
 func GameMain(name string, games []agent.Game, args []string, stderr io.Writer) int {

@@ -9,11 +9,12 @@ import (
 	"gameagents/internal/quoridor"
 	"gameagents/internal/referee"
 	"gameagents/internal/reversi"
+	"gameagents/internal/streky"
 )
 
 // Judges lists every game the referee and the validator know, in recognition order. Hive
 // is judged before any binary plays it, so that agents in other languages can be checked.
-var Judges = []referee.Game{halma.Judge{}, reversi.Judge{}, hive.Judge{}, quoridor.Judge{}}
+var Judges = []referee.Game{halma.Judge{}, reversi.Judge{}, hive.Judge{}, quoridor.Judge{}, streky.Judge{}}
 
 // HomeworkMain is the umbrella binary: no arguments plays input.txt's game in the current
 // directory; the subcommands are for people.

@@ -22,12 +22,12 @@ var repoRoot = filepath.Join("..", "..")
 
 // binaries are the commands the tests run: the umbrella and every game's own binary,
 // named as its samples/<game>/ directory (add each new game here).
-var binaries = []string{"homework", "halma", "reversi", "hive", "quoridor", "calibrate"}
+var binaries = []string{"homework", "halma", "reversi", "hive", "quoridor", "streky", "calibrate"}
 
 // calibration is what every test directory gets, so that the node budget, hence the move,
 // depends on the input alone: the CPU-time guard only fires on a machine several times
 // slower than this rate, and then the test failure says so (see runHint).
-const calibration = "gameagents-calibration 1\nhalma.nodes_per_second 2000000\nreversi.nodes_per_second 2000000\nhive.nodes_per_second 1000000\nquoridor.nodes_per_second 1000000\n"
+const calibration = "gameagents-calibration 1\nhalma.nodes_per_second 2000000\nreversi.nodes_per_second 2000000\nhive.nodes_per_second 1000000\nquoridor.nodes_per_second 1000000\nstreky.nodes_per_second 20000000\n"
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "contract-bin-")

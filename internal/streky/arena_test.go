@@ -1,0 +1,157 @@
+package streky
+
+import (
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The arena plays whole games in-process between two players at a fixed node budget, for
+// tuning; matches that count are played through the referee. Each deal (seeds 0 to N-1 of
+// the setup) is played twice, each player moving first once. The default budget, 16
+// million nodes, is about 0.55 s a move here, what a SINGLE 1.0 move plans (0.59 s).
+//
+//	go test ./internal/streky -run TestArena -arena 10 -arena-a engine -arena-b greedy -v
+//	go test ./internal/streky -run TestArena -arena 10 -arena-setup cards=colourless -v
+//	go test ./internal/streky -run TestArena -arena 5 -arena-a engine:reply=12,tail=2 -v
+var (
+	arenaDeals = flag.Int("arena", 0, "play this many deals (seeds 0 to N-1), each in both orders (0: skip)")
+	arenaA     = flag.String("arena-a", "engine", "arena player A: engine, greedy, random, or engine:KEY=N,... (engine options: "+optionKeys+")")
+	arenaB     = flag.String("arena-b", "greedy", "arena player B")
+	arenaNodes = flag.Int64("arena-nodes", 16_000_000, "engine nodes per move")
+	arenaSetup = flag.String("arena-setup", "", "the game's setup in the referee's -setup syntax (seed= is the deal's)")
+)
+
+// arenaStats sums the engine players' searches.
+var arenaStats struct {
+	moves, depth int
+	nodes        int64
+	time         time.Duration
+}
+
+// arenaPlayer chooses a move for the side to move.
+type arenaPlayer func(p *Position) Move
+
+func newArenaPlayer(t *testing.T, name string) arenaPlayer {
+	t.Helper()
+	g := NewGenerator()
+	var buf []Placement
+	switch name {
+	case "random", "greedy":
+		return func(p *Position) Move {
+			buf = g.Placements(&p.Board, p.Hand(), buf)
+			if len(buf) == 0 {
+				return PassMove
+			}
+			if name == "random" {
+				return g.Move(RandomPlacement(buf, PositionSeed(p)))
+			}
+			best, _ := GreedyPlacement(g, buf, PositionSeed(p))
+			return g.Move(best)
+		}
+	}
+	spec, ok := strings.CutPrefix(name, "engine")
+	if !ok {
+		t.Fatalf("unknown arena player %q: want engine, greedy, random or engine:KEY=N,...", name)
+	}
+	e := NewEngine()
+	if spec = strings.TrimPrefix(spec, ":"); spec != "" {
+		o, err := parseOptions(e.Options, spec)
+		if err != nil {
+			t.Fatalf("arena player %q: %v", name, err)
+		}
+		e.Options = o
+	}
+	return func(p *Position) Move {
+		start := time.Now()
+		r := e.Search(p, Limits{Nodes: *arenaNodes}, nil)
+		arenaStats.time += time.Since(start)
+		arenaStats.moves++
+		arenaStats.depth += r.Depth
+		arenaStats.nodes += r.Nodes
+		return r.Move
+	}
+}
+
+// optionKeys are the engine options an arena player may set.
+const optionKeys = "depth, width, tail, reply, rootwidth, narrow"
+
+// parseOptions sets the options of "key=N,..." on o.
+func parseOptions(o Options, spec string) (Options, error) {
+	fields := map[string]*int{"depth": &o.Depth, "width": &o.Width, "tail": &o.Tail, "reply": &o.ReplyWeight,
+		"rootwidth": &o.RootWidth, "narrow": &o.Narrow}
+	for _, kv := range strings.Split(spec, ",") {
+		k, v, _ := strings.Cut(kv, "=")
+		n, err := strconv.Atoi(v)
+		if err != nil || fields[k] == nil {
+			return o, fmt.Errorf("bad option %q: want KEY=integer, keys %s", kv, optionKeys)
+		}
+		*fields[k] = n
+	}
+	return o, nil
+}
+
+// playArenaGame plays one game, players[0] as FIRST; it returns both sides' points and the
+// placements made.
+func playArenaGame(t *testing.T, j Judge, players [2]arenaPlayer) ([2]int, int) {
+	t.Helper()
+	p, err := j.NewPosition()
+	if err != nil {
+		t.Fatal(err)
+	}
+	placed := 0
+	for !p.GameOver() {
+		m := players[p.ToMove](p)
+		if _, err := p.Apply(m); err != nil {
+			t.Fatalf("%s by %s: %v", FormatMove(m), SideName(p.ToMove), err)
+		}
+		if !m.Pass {
+			placed++
+		}
+	}
+	return p.Scores, placed
+}
+
+func TestArena(t *testing.T) {
+	if *arenaDeals == 0 {
+		t.Skip("a measurement: run with -arena N")
+	}
+	cfg, err := Judge{}.Configure(*arenaSetup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	judge := cfg.(Judge)
+	var wins, draws, losses, pointsA, pointsB int
+	for deal := range *arenaDeals {
+		for order := range 2 {
+			a, b := newArenaPlayer(t, *arenaA), newArenaPlayer(t, *arenaB)
+			players := [2]arenaPlayer{a, b}
+			if order == 1 {
+				players = [2]arenaPlayer{b, a}
+			}
+			pts, placed := playArenaGame(t, judge.WithSeed(uint64(deal)), players)
+			pa, pb := pts[order], pts[1-order]
+			pointsA += pa
+			pointsB += pb
+			switch {
+			case pa > pb:
+				wins++
+			case pa == pb:
+				draws++
+			default:
+				losses++
+			}
+			t.Logf("deal %d, A %s: A %d, B %d points, %d cards placed", deal, SideName(order), pa, pb, placed)
+		}
+	}
+	n := float64(2 * *arenaDeals)
+	if s := arenaStats; s.moves > 0 {
+		t.Logf("engine searches: %d moves, depth %.2f, %.0f nodes, %.3f s on average (%.1f M nodes/s)", s.moves, float64(s.depth)/float64(s.moves),
+			float64(s.nodes)/float64(s.moves), s.time.Seconds()/float64(s.moves), float64(s.nodes)/s.time.Seconds()/1e6)
+	}
+	t.Logf("%s, seeds 0 to %d; A %s vs B %s, %d nodes a move: %d wins, %d draws, %d losses; average points A %.1f, B %.1f (A/B %.3f)",
+		judge.Setup(), *arenaDeals-1, *arenaA, *arenaB, *arenaNodes, wins, draws, losses, float64(pointsA)/n, float64(pointsB)/n, float64(pointsA)/float64(pointsB))
+}

@@ -1,0 +1,287 @@
+package streky
+
+// The referee's view of ŠTREKY (referee.Game, referee.Match, referee.Configurable and
+// referee.Scorer), built on the reference rules: ParseInput reads positions, ParseMove reads
+// output.txt's line, Position.Check decides what is legal and Position.Apply plays it. Sides
+// are the players of the game: 0 is FIRST, who makes the first move, 1 is SECOND; the
+// referee rotates which agent plays which side.
+//
+// Judging follows shared/spec/streky.md: one line, written exactly as FormatMove writes it;
+// PASS only when no card fits. The game ends when both players pass in succession; the side
+// with more points wins, equal points are a draw.
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"gameagents/internal/agent"
+	"gameagents/internal/gamefile"
+	"gameagents/internal/referee"
+)
+
+// Card sets of a setup (the cards= key).
+const (
+	CardsTournament = "tournament"
+	CardsColourless = "colourless"
+)
+
+// Judge is ŠTREKY for the referee and the validator. The zero Judge plays the tournament's
+// setting with seed 0 (a 33×33 board, the course's 24-card hand of seed 0 for both players);
+// Configure gives other ones.
+type Judge struct {
+	rows, cols int    // the board; 0 for the tournament's
+	cards      string // CardsTournament or CardsColourless; "" for the tournament's
+	seed       uint64
+	count      int // cards dealt to each player; 0 for the tournament's 24
+	zeros      int // with CardsColourless: the percentage of colourless cells
+}
+
+// resolved returns j with the tournament's values for those not set.
+func (j Judge) resolved() Judge {
+	if j.rows == 0 {
+		j.rows, j.cols = TournamentSize, TournamentSize
+	}
+	if j.cards == "" {
+		j.cards = CardsTournament
+	}
+	if j.count == 0 {
+		j.count = TournamentCount
+	}
+	return j
+}
+
+var (
+	_ referee.Game         = Judge{}
+	_ referee.Configurable = Judge{}
+	_ referee.Scorer       = (*judgeMatch)(nil)
+)
+
+// Name returns "streky".
+func (Judge) Name() string { return "streky" }
+
+// Recognize reports whether input.txt is ŠTREKY's: line 4 starts with the word STREKY.
+func (Judge) Recognize(input []gamefile.Line) bool { return agent.NamedGame(input) == "STREKY" }
+
+// New starts a game of the judge's setup with FIRST to move, whatever first says: FIRST is
+// by definition the player who moves first (line 2 of input.txt).
+func (j Judge) New(int) referee.Match {
+	p, err := j.NewPosition()
+	if err != nil {
+		panic(err) // Configure has checked the setup; the zero Judge's is the tournament's
+	}
+	return &judgeMatch{pos: p}
+}
+
+// NewPosition returns the first position of a game of the judge's setup.
+func (j Judge) NewPosition() (*Position, error) {
+	deal, err := j.Deal()
+	if err != nil {
+		return nil, err
+	}
+	j = j.resolved()
+	return NewGame(j.rows, j.cols, deal)
+}
+
+// Deal returns the cards each player is dealt in the judge's setup.
+func (j Judge) Deal() ([]Card, error) {
+	j = j.resolved()
+	if j.cards == CardsColourless {
+		return ColourlessDeal(j.seed, j.count, j.zeros)
+	}
+	return TournamentDeal(j.seed, j.count)
+}
+
+// WithSeed returns the judge with another seed: the same setup dealt otherwise.
+func (j Judge) WithSeed(seed uint64) Judge {
+	j.seed = seed
+	return j
+}
+
+// Setup returns the judge's setup in Configure's syntax, every key that applies given.
+func (j Judge) Setup() string {
+	j = j.resolved()
+	s := fmt.Sprintf("size=%dx%d cards=%s seed=%d count=%d", j.rows, j.cols, j.cards, j.seed, j.count)
+	if j.cards == CardsColourless {
+		s += fmt.Sprintf(" zeros=%d", j.zeros)
+	}
+	return s
+}
+
+// setupKeys names the keys Configure accepts, for its errors.
+const setupKeys = "size=RxC, cards=tournament|colourless, seed=N, count=N, zeros=P"
+
+// Configure returns the judge for a setup: space-separated key=value words, each key at most
+// once; keys not given keep the tournament's values, and an empty setup is the tournament's
+// game with seed 0.
+//
+//   - size=RxC: the board, R rows and C columns, 1 to 64 each (default 33x33).
+//   - cards=tournament: cards drawn without repetition from the tournament's set of 48 (the
+//     default); with count=24 and seeds 0-9 they are the course's own hands of those seeds.
+//     cards=colourless: seeded random cards of 3-4 × 3-5 cells, 1-4 colours each, a share of
+//     colourless (0) cells.
+//   - seed=N: the seed of the deal, a non-negative integer (default 0).
+//   - count=N: the cards each player is dealt (default 24): 1 to 48 for the tournament's set,
+//     1 to 256 for colourless cards.
+//   - zeros=P: with cards=colourless only, the percentage of colourless cells (default 20).
+//
+// Both players are dealt the same cards, as the rules require, and every game of a match
+// the same deal (New is not told the game's number): the tournament's 20 games of a pair
+// are ten two-game matches, seed=0 to seed=9, the sides swapped between the two.
+func (Judge) Configure(setup string) (referee.Game, error) {
+	j := Judge{zeros: DefaultZeroPercent}.resolved()
+	seen := map[string]bool{}
+	for _, word := range strings.Fields(setup) {
+		key, value, ok := strings.Cut(word, "=")
+		if !ok {
+			return nil, fmt.Errorf("%q: want key=value words: %s", word, setupKeys)
+		}
+		if seen[key] {
+			return nil, fmt.Errorf("%s given twice", key)
+		}
+		seen[key] = true
+		switch key {
+		case "size":
+			rs, cs, ok := strings.Cut(value, "x")
+			r, okR := parseNumber(rs, MaxSide)
+			c, okC := parseNumber(cs, MaxSide)
+			if !ok || !okR || !okC || r < 1 || c < 1 {
+				return nil, fmt.Errorf("size=%s: want RxC, rows and columns from 1 to %d, e.g. 33x33", value, MaxSide)
+			}
+			j.rows, j.cols = r, c
+		case "cards":
+			if value != CardsTournament && value != CardsColourless {
+				return nil, fmt.Errorf("cards=%s: want %s or %s", value, CardsTournament, CardsColourless)
+			}
+			j.cards = value
+		case "seed":
+			v, err := strconv.ParseUint(value, 10, 64)
+			if err != nil || strings.HasPrefix(value, "+") {
+				return nil, fmt.Errorf("seed=%s: want a non-negative integer", value)
+			}
+			j.seed = v
+		case "count":
+			n, ok := parseNumber(value, MaxHand)
+			if !ok || n < 1 {
+				return nil, fmt.Errorf("count=%s: want the cards each player is dealt, 1 to %d", value, MaxHand)
+			}
+			j.count = n
+		case "zeros":
+			n, ok := parseNumber(value, 100)
+			if !ok {
+				return nil, fmt.Errorf("zeros=%s: want the percentage of colourless cells, 0 to 100", value)
+			}
+			j.zeros = n
+		default:
+			return nil, fmt.Errorf("unknown key %q: want %s", key, setupKeys)
+		}
+	}
+	if seen["zeros"] && j.cards != CardsColourless {
+		return nil, errors.New("zeros= applies to cards=colourless only: the tournament's cards have no colourless cells")
+	}
+	if _, err := j.Deal(); err != nil {
+		return nil, err
+	}
+	return j, nil
+}
+
+// judgeMatch is a ŠTREKY game in progress.
+type judgeMatch struct {
+	pos *Position
+}
+
+func (m *judgeMatch) ToMove() int { return m.pos.ToMove }
+
+func (m *judgeMatch) SideName(side int) string { return SideName(side & 1) }
+
+func (m *judgeMatch) Input(mode gamefile.Mode, seconds string) []byte {
+	return m.pos.FormatInput(mode, seconds)
+}
+
+// HasMove is true while the game goes on: a side with no card that fits still has to say
+// PASS.
+func (m *judgeMatch) HasMove() bool { return !m.pos.GameOver() }
+
+// Points returns each side's score.
+func (m *judgeMatch) Points() [2]int { return m.pos.Scores }
+
+// Over reports a finished game: both players passed in succession; more points wins.
+func (m *judgeMatch) Over() (bool, int, string) {
+	if !m.pos.GameOver() {
+		return false, -1, ""
+	}
+	s := m.pos.Scores
+	score := fmt.Sprintf("FIRST %d, SECOND %d points", s[0], s[1])
+	switch {
+	case s[0] > s[1]:
+		return true, 0, "both passed: " + score
+	case s[1] > s[0]:
+		return true, 1, "both passed: " + score
+	}
+	return true, -1, "both passed: " + score + ", a draw"
+}
+
+// outputForms is what output.txt's line may be.
+const outputForms = "PLACE row,col card (e.g. PLACE 3,2 0230/2233) or PASS"
+
+// Play judges output: exactly one line, "PLACE row,col card" or "PASS" written as
+// FormatMove writes it (single spaces, no space at either end, numbers without sign or
+// leading zeros), and legal by Position.Check. The move returned is that line.
+func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) {
+	if m.pos.GameOver() {
+		return "", nil, errors.New("the game is already over: both players passed")
+	}
+	lines, warnings, err := referee.SplitOutput(output, strict)
+	if err != nil {
+		return "", warnings, fmt.Errorf("malformed output.txt: %v", err)
+	}
+	switch len(lines) {
+	case 0:
+		return "", warnings, fmt.Errorf("malformed output.txt: the file is empty, want one line: %s", outputForms)
+	case 1:
+	default:
+		return "", warnings, fmt.Errorf("malformed output.txt: %d lines, want one: %s", len(lines), outputForms)
+	}
+	line := lines[0]
+	mv, err := ParseMove(line)
+	if err != nil {
+		return "", warnings, fmt.Errorf("malformed output.txt: %v", err)
+	}
+	if canonical := FormatMove(mv); line != canonical {
+		return "", warnings, fmt.Errorf("malformed output.txt: got %q, want it written %q (single spaces, none at either end, no leading zeros)", gamefile.Clip(line), canonical)
+	}
+	if _, err := m.pos.Apply(mv); err != nil {
+		return "", warnings, fmt.Errorf("illegal move: %s: %v", line, err)
+	}
+	return line, warnings, nil
+}
+
+// Render draws the board a row per line ('.' empty, '0' colourless, '1'-'4' colours) under
+// a ruler of column numbers' last digits, each row after its number; the last line gives
+// both players' points and unplayed cards, and who moves.
+func (m *judgeMatch) Render() []string {
+	p := m.pos
+	b := &p.Board
+	ruler := make([]byte, b.Cols())
+	for c := range ruler {
+		ruler[c] = '0' + byte(c%10)
+	}
+	lines := []string{"   " + string(ruler)}
+	for r, row := range b.Lines() {
+		lines = append(lines, fmt.Sprintf("%2d %s", r, row))
+	}
+	lines = append(lines, fmt.Sprintf("FIRST %d points, %d cards; SECOND %d points, %d cards; %s to move",
+		p.Scores[0], len(p.Hands[0]), p.Scores[1], len(p.Hands[1]), SideName(p.ToMove)))
+	return lines
+}
+
+// Load reads an input.txt; its errors are "input.txt:LINE: problem". The position's own
+// board and hands are used, whatever the judge's setup.
+func (Judge) Load(input []gamefile.Line) (referee.Match, error) {
+	in, err := ParseInput("input.txt", input)
+	if err != nil {
+		return nil, err
+	}
+	return &judgeMatch{pos: in.Position}, nil
+}

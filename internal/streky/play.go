@@ -1,0 +1,287 @@
+package streky
+
+// The agent: ŠTREKY's side of the move lifecycle (internal/agent), and the players a binary
+// can be asked for: the engine (default), and the reference opponents random and greedy.
+
+import (
+	"fmt"
+
+	"gameagents/internal/agent"
+	"gameagents/internal/gamefile"
+)
+
+// Game is ŠTREKY for the move lifecycle.
+type Game struct{}
+
+// Name implements agent.Game.
+func (Game) Name() string { return "streky" }
+
+// Recognize implements agent.Game: line 4 starts with STREKY.
+func (Game) Recognize(lines []gamefile.Line) bool { return agent.NamedGame(lines) == "STREKY" }
+
+// Parse implements agent.Game.
+func (Game) Parse(file string, lines []gamefile.Line) (agent.Position, error) {
+	in, err := ParseInput(file, lines)
+	if err != nil {
+		return nil, err
+	}
+	return &agentPosition{in: in}, nil
+}
+
+// DefaultRate implements agent.Game: the search speed on the development machine, used when
+// calibration.txt is missing. The calibration position searches at about this rate (30
+// million nodes per CPU second, `calibrate` or BenchmarkSearch), near the slowest tenth of
+// the positions of whole games (28 to 56 million, median 34), so that a budget sized by it
+// rarely meets the CPU guard.
+func (Game) DefaultRate() float64 { return defaultRate }
+
+// defaultRate is nodes (placements listed, search.go) per CPU second.
+const defaultRate = 30_000_000
+
+// Players implements agent.Game.
+func (Game) Players() []string { return Players }
+
+// Players are the names the -player flag accepts.
+var Players = []string{"engine", "random", "greedy"}
+
+// Calibrate implements agent.Game: it searches the built-in mid-game position as the agent
+// does (a fresh engine) for about nodes nodes and returns the nodes searched.
+func (Game) Calibrate(nodes int64) int64 {
+	p := calibrationPosition()
+	e := NewEngine()
+	var done int64
+	for done < nodes { // a search may end early (it ran out of candidates): search again
+		r := e.Search(p, Limits{Nodes: nodes - done}, nil)
+		done += max(r.Nodes, 1)
+	}
+	return done
+}
+
+// calibrationText is a mid-game position of the tournament setting (seed 3's cards): the
+// first player's 13th move after 12 greedy moves each, a third of the 33×33 board covered,
+// with both hands full again (24 cards, those on the board among them) so that the search
+// meets the largest hands of the game, as in the middle of a game where it spends most of
+// its time.
+const calibrationText = `SINGLE
+FIRST
+1.0
+STREKY 33 33
+SCORE 591 653
+BOARD
+.................................
+.................................
+.................................
+.................................
+.................................
+.................................
+.................................
+......34312......................
+..143.4431132341.................
+..444.1431422344.................
+..33331431.42342.................
+..1111143334234..................
+..4122143444233..................
+....12143.14232..................
+.1322214441423...................
+.3334214211422...................
+.4444214221421...................
+.2222214441423...................
+.4233214111422...................
+14223214.21421...................
+444332111234211233231............
+222132132222222222233............
+111132133333333333322............
+413332111111111111323............
+...432122143122141323............
+..343211242...4133322............
+..443222244...1112233............
+..243244422...3333231............
+43223242421...444................
+333332224213..142................
+222223344211.....................
+444423214214.....................
+341..............................
+HAND 24
+2423/4422/2244/3242
+2421/4422/2244/1242
+23214/33211/13213
+42431/22433/32432
+2324/3322/2233/4232
+41423/11422/21421
+34312/44311/14314
+1413/4411/1144/3141
+2124/1122/2211/4212
+31324/11322/21321
+14123/44122/24124
+34321/44322/24324
+21243/11244/41241
+3231/2233/3322/1323
+43412/33411/13413
+3134/1133/3311/4313
+32341/22344/42342
+24213/44211/14214
+4241/2244/4422/1424
+12143/22144/42142
+32314/22311/12312
+31342/11344/41341
+21234/11233/31231
+23241/33244/43243
+OPPONENT 24
+2423/4422/2244/3242
+2421/4422/2244/1242
+23214/33211/13213
+42431/22433/32432
+2324/3322/2233/4232
+41423/11422/21421
+34312/44311/14314
+1413/4411/1144/3141
+2124/1122/2211/4212
+31324/11322/21321
+14123/44122/24124
+34321/44322/24324
+21243/11244/41241
+3231/2233/3322/1323
+43412/33411/13413
+3134/1133/3311/4313
+32341/22344/42342
+24213/44211/14214
+4241/2244/4422/1424
+12143/22144/42142
+32314/22311/12312
+31342/11344/41341
+21234/11233/31231
+23241/33244/43243
+`
+
+// calibrationPosition returns the calibration position.
+func calibrationPosition() *Position {
+	in, err := ParseInput("calibration", gamefile.SplitLines(calibrationText))
+	if err != nil {
+		panic(err)
+	}
+	return in.Position
+}
+
+type agentPosition struct {
+	in *Input
+}
+
+func (p *agentPosition) Header() gamefile.Header { return p.in.Header }
+
+// MovesLeft implements agent.Position: at most one move per unplayed card, and fewer when
+// cards stop fitting; the unplayed cards are the estimate.
+func (p *agentPosition) MovesLeft() int { return max(1, len(p.in.Position.Hand())) }
+
+// Play implements agent.Position. ŠTREKY keeps no memory between moves: the input holds
+// the whole game.
+func (p *agentPosition) Play(s *agent.Session) []string {
+	pos := p.in.Position
+	emit := func(m Move) { s.Emit([]string{FormatMove(m)}) }
+	g := NewGenerator()
+	placements := g.Placements(&pos.Board, pos.Hand(), nil)
+	if len(placements) == 0 {
+		fmt.Fprintf(s.Log, "streky: no card of %s fits: PASS\n", SideName(pos.ToMove))
+		emit(PassMove)
+		return nil
+	}
+	seed := PositionSeed(pos)
+	greedy, _ := GreedyPlacement(g, placements, seed)
+	emit(g.Move(greedy)) // output.txt holds a legal move from here on
+	switch s.Player {
+	case "random":
+		emit(g.Move(RandomPlacement(placements, seed)))
+	case "greedy":
+	default:
+		p.search(s, pos, g.Move(greedy))
+	}
+	return nil
+}
+
+// search runs the engine within the session's budget, emitting each better move.
+func (p *agentPosition) search(s *agent.Session, pos *Position, first Move) {
+	e := NewEngine()
+	last := first
+	r := e.Search(pos, Limits{Nodes: s.Nodes, Guard: s.Guard}, func(r Result) {
+		if r.Move != last {
+			s.Emit([]string{FormatMove(r.Move)})
+			last = r.Move
+		}
+	})
+	fmt.Fprintf(s.Log, "streky: %s plays %s: gain %d, value %+.2f, %d of %d candidates, %d nodes\n",
+		SideName(pos.ToMove), FormatMove(r.Move), r.Gain, float64(r.Value)/valueScale, r.Searched, r.Candidates, r.Nodes)
+}
+
+// PositionSeed hashes everything a position holds but the clock (the board's cells, both
+// hands, the scores, the side to move), so that the seeded players choose the same move
+// for the same position in SINGLE and GAME mode alike.
+func PositionSeed(p *Position) uint64 {
+	h := uint64(p.ToMove) + 1
+	b := &p.Board
+	h = mix(h ^ uint64(b.Rows())<<8 ^ uint64(b.Cols()))
+	for r := 0; r < b.Rows(); r++ {
+		for c := 0; c < b.Cols(); c++ {
+			h = h*31 + uint64(b.At(r, c))
+		}
+		h = mix(h)
+	}
+	for side := range p.Hands {
+		h = mix(h ^ uint64(p.Scores[side]) ^ uint64(len(p.Hands[side]))<<32)
+		for _, card := range p.Hands[side] {
+			h = h*131 + uint64(card.Rows)<<4 + uint64(card.Cols)
+			for _, v := range card.Cells {
+				h = h*7 + uint64(v)
+			}
+			h = mix(h)
+		}
+	}
+	return h
+}
+
+// mix scrambles a hash (splitmix64's finaliser), so that close inputs give far-apart
+// values.
+func mix(x uint64) uint64 {
+	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
+	x = (x ^ x>>27) * 0x94D049BB133111EB
+	return x ^ x>>31
+}
+
+// RandomPlacement returns one of placements (not empty) chosen by seed.
+func RandomPlacement(placements []Placement, seed uint64) Placement {
+	return placements[mix(seed)%uint64(len(placements))]
+}
+
+// GreedyPlacement returns the course's reference greedy choice among placements: the
+// highest gain, then the largest card (rows × columns), then a choice among the remaining
+// ties seeded by seed. ok is false when placements is empty. It allocates nothing: one pass
+// finds the best key and counts its ties, a second takes the chosen one.
+func GreedyPlacement(g *Generator, placements []Placement, seed uint64) (best Placement, ok bool) {
+	bestKey, ties := -1, 0
+	for _, p := range placements {
+		switch key := greedyKey(g, p); {
+		case key > bestKey:
+			bestKey, ties = key, 1
+		case key == bestKey:
+			ties++
+		}
+	}
+	if ties == 0 {
+		return Placement{}, false
+	}
+	pick := int(mix(seed) % uint64(ties))
+	for _, p := range placements {
+		if greedyKey(g, p) == bestKey {
+			if pick == 0 {
+				return p, true
+			}
+			pick--
+		}
+	}
+	panic("unreachable: the ties counted are in the list")
+}
+
+// greedyKey orders placements as greedy does: by gain, then by card area (at most
+// MaxCardSide², below 128).
+func greedyKey(g *Generator, p Placement) int {
+	m := &g.matrices[p.Matrix]
+	return int(p.Gain)<<7 | m.rows*m.cols
+}
