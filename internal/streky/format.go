@@ -49,23 +49,12 @@ func ParseInput(file string, lines []gamefile.Line) (*Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	var me int
-	switch h.Side.Text {
-	case First:
-		me = 0
-	case Second:
-		me = 1
-	default:
-		return nil, gamefile.Errorf(file, h.Side.Num, "got %q, want FIRST or SECOND", gamefile.Clip(h.Side.Text))
+	me, err := h.SideIndex(file, [2]string{First, Second})
+	if err != nil {
+		return nil, err
 	}
-	next := func(what string) (gamefile.Line, error) {
-		if len(body) == 0 {
-			return gamefile.Line{}, gamefile.Errorf(file, len(lines)+1, "missing line: want %s", what)
-		}
-		l := body[0]
-		body = body[1:]
-		return l, nil
-	}
+	r := gamefile.NewBodyReader(file, lines, body)
+	next := r.Next
 
 	l, err := next("STREKY rows cols")
 	if err != nil {
@@ -151,8 +140,8 @@ func ParseInput(file string, lines []gamefile.Line) (*Input, error) {
 		}
 		p.Hands[me^k] = hand
 	}
-	if len(body) > 0 {
-		return nil, gamefile.Errorf(file, body[0].Num, "unexpected line after the opponent's cards")
+	if err := r.End("the opponent's cards"); err != nil {
+		return nil, err
 	}
 	return &Input{Header: h, Position: p}, nil
 }
