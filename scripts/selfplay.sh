@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# selfplay.sh: build the binaries and play a match of our Halma, Reversi, Hive or Quoridor agent against an
-# opponent through the referee (bin/homework referee), as the official game master did: a
+# selfplay.sh: build the binaries and play a match of our Halma, Reversi, Hive, Quoridor or ŠTREKY
+# agent against an opponent through the referee (bin/homework referee), as the official game master did: a
 # fresh process per move, CPU clocks, output.txt judged by the rules.
 set -euo pipefail
 
@@ -13,10 +13,10 @@ Builds bin/homework and every game's binary and bin/calibrate, calibrates this m
 `bin/homework referee`, showing the board and clocks after every ply, then the summary.
 
 options:
-  --game NAME          halma (the default), reversi, hive or quoridor
+  --game NAME          halma (the default), reversi, hive, quoridor or streky (ŠTREKY)
   --opponent NAME|CMD  Halma: random, greedy, minimax (depth 2, the default), minimax3
-                       (depth 3). Hive, Quoridor: random, greedy (the default). Reversi: random,
-                       greedy (the default), rhino1 ... rhino5
+                       (depth 3). Hive, Quoridor, ŠTREKY: random, greedy (the
+                       default). Reversi: random, greedy (the default), rhino1 ... rhino5
                        (Debian's GRhino engine at that level with randomness 2, through
                        GTP; installed with apt-get when missing; it ignores time limits,
                        so its clock is recorded but not enforced, and level 5 thinks 25-50 s
@@ -25,12 +25,15 @@ options:
                        "./bin/halma -player random" (start a relative path with ./)
   --time S             GAME mode: CPU seconds per side for the whole game (Halma's
                        default: 30)
-  --single S           SINGLE mode instead: CPU seconds for every move (Reversi's and
-                       Hive's and Quoridor's default: 1, the CTU tournaments' setting)
+  --single S           SINGLE mode instead: CPU seconds for every move (Reversi's,
+                       Hive's, Quoridor's and ŠTREKY's default: 1, the CTU tournaments'
+                       setting)
   --setup TEXT         the game's setup, for games that have one (Hive: "size=13
                        pieces=q1,b2,s2,g2,a2", the default; e.g. pieces=q1,b2,s2,g3,a3;
                        Quoridor: "size=9x9 walls=10", the default; e.g. "size=11x11
-                       walls=12 initial=10")
+                       walls=12 initial=10"; ŠTREKY: "size=33x33 cards=tournament
+                       seed=0", the default, where games 2k+1 and 2k+2 are dealt by
+                       seed+k; e.g. "cards=colourless" for cards with colourless cells)
   --games N            number of games (default 2; first move and colours alternate)
   --openings FILE      start games 2k-1 and 2k from the k-th opening of FILE (Reversi's
                        default: results/reversi/openings.txt, 20 random 6-ply openings;
@@ -95,7 +98,7 @@ done
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-go build -o bin/ ./homework ./halma ./reversi ./hive ./quoridor ./calibrate
+go build -o bin/ ./homework ./halma ./reversi ./hive ./quoridor ./streky ./calibrate
 
 # install_grhino makes sure Debian's GRhino GTP engine is there, installing it if it is not.
 install_grhino() {
@@ -152,8 +155,17 @@ quoridor)
 	*) cmd_b=$opponent name_b= ;;
 	esac
 	;;
+streky)
+	agent=$(printf '%q' "$root/bin/streky")
+	[[ -n $opponent ]] || opponent=greedy
+	[[ -n $time_s || -n $single_s ]] || single_s=1
+	case $opponent in
+	random | greedy) cmd_b="$agent -player $opponent" name_b=$opponent ;;
+	*) cmd_b=$opponent name_b= ;;
+	esac
+	;;
 *)
-	echo "selfplay.sh: unknown game $game: want halma, reversi, hive or quoridor" >&2
+	echo "selfplay.sh: unknown game $game: want halma, reversi, hive, quoridor or streky" >&2
 	exit 2
 	;;
 esac

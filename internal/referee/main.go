@@ -62,8 +62,16 @@ key=value words; a key not given keeps the usual value.
   at the start, drawn by a seeded generator), seed, plies (the ply cap, after which the
   game is a draw); the usual game is
   size=9x9 walls=10 initial=0 plies=400
-Records and the summary show it. For games that score points (hive), each record and the summary give
-both agents' points at the end of each game, and the summary their mean per game.
+  ŠTREKY (streky): size (rows×columns), cards (tournament: drawn from the course's 48;
+  colourless: seeded random cards with colourless cells), seed (the first deal's), count
+  (cards per player), zeros (colourless: the percentage of colourless cells); the
+  tournament's game is
+  size=33x33 cards=tournament seed=0 count=24
+  Games 2k+1 and 2k+2 are dealt by seed+k, once from each side: 20 games from seed=0 play
+  the seeds 0 to 9.
+Records and the summary show it. For games that score points (hive, streky), each record
+and the summary give both agents' points at the end of each game, and the summary their
+mean per game.
 
 flags:
 `
@@ -93,7 +101,7 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		grace    = fs.Float64("grace", DefaultGrace.Seconds(), "wall `seconds` a move may run past its time before it is killed")
 		charge   = fs.String("charge", "user+sys", "the CPU time charged for a move: user+sys, or user (as the official master's /usr/bin/time -f %U did)")
 		openings = fs.String("openings", "", "start the games from the openings in `file`: one per line, its moves (one-word output.txt lines) separated by spaces; games 2k-1 and 2k play opening k, cycling")
-		setup    = fs.String("setup", "", "the game's own options in its `syntax`, for games that have them (hive: \"size=N pieces=q1,b2,s2,g2,a2\"; quoridor: \"size=9x9 walls=10 initial=0\")")
+		setup    = fs.String("setup", "", "the game's own options in its `syntax`, for games that have them (hive: \"size=N pieces=q1,b2,s2,g2,a2\"; quoridor: \"size=9x9 walls=10 initial=0\"; streky: \"size=33x33 cards=tournament seed=0\")")
 		untimed  = fs.Bool("gtp-untimed", false, "GTP engines' CPU time is recorded but never loses on time (for engines that ignore time settings, as gtp-rhino does); a hung engine is still killed after -time (or -single) plus -grace")
 	)
 	fs.Usage = func() {

@@ -41,7 +41,7 @@ func TestMain(m *testing.M) {
 //
 //	random        a uniformly random legal move (Halma), "1" (count), or for Hive a random
 //	              legal move seeded by the position (hiveMove, hive_test.go)
-//	first         the first legal move
+//	first         the first legal move (ŠTREKY: whatever the mode)
 //	greedy        Hive: the move that most raises its points over the opponent's
 //	illegal       a step from 0,0 to 15,15
 //	garbage       "hello"
@@ -79,6 +79,11 @@ func fakeAgent(mode string) int {
 		move = []string{"1"}
 	case isHive(lines):
 		if move, err = hiveMove(mode, lines); err != nil { // hive_test.go
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+	case isStreky(lines):
+		if move, err = strekyMove(lines); err != nil { // streky_test.go
 			fmt.Fprintln(os.Stderr, err)
 			return 2
 		}

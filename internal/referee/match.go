@@ -213,7 +213,11 @@ func playGame(ctx context.Context, cfg *Config, n int, out *printer) (Result, er
 	r := Result{Game: n, Side: [2]int{aSide, 1 - aSide}, Winner: -1}
 	var agentOf [2]int // agent playing each side
 	agentOf[aSide], agentOf[1-aSide] = 0, 1
-	m := cfg.Game.New(r.Side[firstAgent])
+	game, deal := cfg.Game, ""
+	if d, ok := game.(Dealt); ok {
+		game, deal = d.Deal((n - 1) / 2)
+	}
+	m := game.New(r.Side[firstAgent])
 	r.First = agentOf[m.ToMove()] // the game may fix the first mover itself
 	r.SideNames = [2]string{m.SideName(0), m.SideName(1)}
 
@@ -235,7 +239,7 @@ func playGame(ctx context.Context, cfg *Config, n int, out *printer) (Result, er
 	}
 	who := func(a int) string { return fmt.Sprintf("%s (%s)", cfg.Agents[a].Name, r.SideNames[r.Side[a]]) }
 
-	for _, l := range recordHeader(cfg, n, &r, who) {
+	for _, l := range recordHeader(cfg, n, &r, who, deal) {
 		record("%s", l)
 	}
 
@@ -530,7 +534,8 @@ func prepareDirs(cfg *Config, gameDir string) (dirs, logs [2]string, err error) 
 }
 
 // recordHeader is the head of a game's record: who plays what, and the rules of the match.
-func recordHeader(cfg *Config, n int, r *Result, who func(int) string) []string {
+// deal names the game's deal, for a Dealt game.
+func recordHeader(cfg *Config, n int, r *Result, who func(int) string, deal string) []string {
 	h := []string{fmt.Sprintf("referee record: %s, game %d of %d", cfg.Game.Name(), n, cfg.Games)}
 	for a, letter := range letters {
 		h = append(h, fmt.Sprintf("agent %s: %s plays %s: %s", letter, cfg.Agents[a].Name, r.SideNames[r.Side[a]], cfg.Agents[a].Command))
@@ -544,6 +549,9 @@ func recordHeader(cfg *Config, n int, r *Result, who func(int) string) []string 
 	h = append(h, fmt.Sprintf("ply cap: %d", cfg.MaxPlies))
 	if cfg.Setup != "" {
 		h = append(h, "setup: "+cfg.Setup)
+	}
+	if deal != "" {
+		h = append(h, fmt.Sprintf("deal: %s (deal %d, games %d and %d)", deal, (n-1)/2+1, (n-1)/2*2+1, (n-1)/2*2+2))
 	}
 	if op := openingFor(cfg, n); op != nil {
 		h = append(h, fmt.Sprintf("opening: %s (opening %d of %d, played by the referee)", openingText(op), (n-1)/2%len(cfg.Openings)+1, len(cfg.Openings)))

@@ -30,7 +30,9 @@
 //     with more CPU time left wins (in SINGLE mode, the one that used less); equal is a draw.
 //   - A game whose rules score points (its Match is a Scorer, as Hive's is) leaves both
 //     agents' points in each record and in the summary; a game with options (Configurable,
-//     -setup) plays with the ones given, and the records say which.
+//     -setup) plays with the ones given, and the records say which. A game dealt before its
+//     first move (Dealt, as ŠTREKY's cards are) plays a new deal every two games, once in
+//     each order, as an opening is shared; the records name the deal.
 //
 // An agent command "gtp:<command>" is a GTP engine instead (gtp.go), for games whose Match
 // implements GTPMatch: started once per game in the agent's directory and its own process
@@ -101,6 +103,15 @@ type Configurable interface {
 	// Configure returns the game played with setup, or an error that says what is wrong
 	// with it.
 	Configure(setup string) (Game, error)
+}
+
+// Dealt is a Game whose games differ by what is dealt before the first move, as ŠTREKY's
+// cards are. Games 2k+1 and 2k+2 of a match (k from 0) play deal k, the agents' order
+// swapped between the two, so that each deal is played from both sides.
+type Dealt interface {
+	Game
+	// Deal returns the game of deal k and how a record names it, e.g. "seed=3".
+	Deal(k int) (game Game, name string)
 }
 
 // Scorer is a Match whose rules give each side points, as Hive's do: the referee then

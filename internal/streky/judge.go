@@ -55,6 +55,7 @@ func (j Judge) resolved() Judge {
 var (
 	_ referee.Game         = Judge{}
 	_ referee.Configurable = Judge{}
+	_ referee.Dealt        = Judge{}
 	_ referee.Scorer       = (*judgeMatch)(nil)
 )
 
@@ -76,7 +77,7 @@ func (j Judge) New(int) referee.Match {
 
 // NewPosition returns the first position of a game of the judge's setup.
 func (j Judge) NewPosition() (*Position, error) {
-	deal, err := j.Deal()
+	deal, err := j.Cards()
 	if err != nil {
 		return nil, err
 	}
@@ -84,8 +85,8 @@ func (j Judge) NewPosition() (*Position, error) {
 	return NewGame(j.rows, j.cols, deal)
 }
 
-// Deal returns the cards each player is dealt in the judge's setup.
-func (j Judge) Deal() ([]Card, error) {
+// Cards returns the cards each player is dealt in the judge's setup.
+func (j Judge) Cards() ([]Card, error) {
 	j = j.resolved()
 	if j.cards == CardsColourless {
 		return ColourlessDeal(j.seed, j.count, j.zeros)
@@ -97,6 +98,14 @@ func (j Judge) Deal() ([]Card, error) {
 func (j Judge) WithSeed(seed uint64) Judge {
 	j.seed = seed
 	return j
+}
+
+// Deal returns the game of a match's deal k (referee.Dealt): the setup's seed plus k, so
+// that games 2k+1 and 2k+2 of a match are dealt by seed+k and a match of 20 games from
+// seed=0 plays the seeds 0 to 9, each once from each side.
+func (j Judge) Deal(k int) (referee.Game, string) {
+	d := j.WithSeed(j.seed + uint64(k))
+	return d, fmt.Sprintf("seed=%d", d.seed)
 }
 
 // Setup returns the judge's setup in Configure's syntax, every key that applies given.
@@ -121,14 +130,15 @@ const setupKeys = "size=RxC, cards=tournament|colourless, seed=N, count=N, zeros
 //     default); with count=24 and seeds 0-9 they are the course's own hands of those seeds.
 //     cards=colourless: seeded random cards of 3-4 × 3-5 cells, 1-4 colours each, a share of
 //     colourless (0) cells.
-//   - seed=N: the seed of the deal, a non-negative integer (default 0).
+//   - seed=N: the seed of the first deal, a non-negative integer (default 0).
 //   - count=N: the cards each player is dealt (default 24): 1 to 48 for the tournament's set,
 //     1 to 256 for colourless cards.
 //   - zeros=P: with cards=colourless only, the percentage of colourless cells (default 20).
 //
-// Both players are dealt the same cards, as the rules require, and every game of a match
-// the same deal (New is not told the game's number): the tournament's 20 games of a pair
-// are ten two-game matches, seed=0 to seed=9, the sides swapped between the two.
+// Both players are dealt the same cards, as the rules require. The referee deals anew every
+// two games (Deal): games 2k+1 and 2k+2 of a match use seed+k, so the tournament's 20 games
+// of a pair are one match of 20 games from seed=0, each of the seeds 0 to 9 played from both
+// sides.
 func (Judge) Configure(setup string) (referee.Game, error) {
 	j := Judge{zeros: DefaultZeroPercent}.resolved()
 	seen := map[string]bool{}
@@ -180,7 +190,7 @@ func (Judge) Configure(setup string) (referee.Game, error) {
 	if seen["zeros"] && j.cards != CardsColourless {
 		return nil, errors.New("zeros= applies to cards=colourless only: the tournament's cards have no colourless cells")
 	}
-	if _, err := j.Deal(); err != nil {
+	if _, err := j.Cards(); err != nil {
 		return nil, err
 	}
 	return j, nil

@@ -273,3 +273,22 @@ func TestJudgeNewDealsTheSetup(t *testing.T) {
 	}
 	var _ referee.Match = m
 }
+
+// TestJudgeDealAddsToTheSeed: deal k of a match is the setup dealt by its seed plus k.
+func TestJudgeDealAddsToTheSeed(t *testing.T) {
+	g, err := Judge{}.Configure("size=12x20 cards=colourless seed=5 count=7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, want := range []uint64{5, 6, 8} {
+		k += k / 2 // deals 0, 1 and 3
+		dealt, name := g.(Judge).Deal(k)
+		if wantName := fmt.Sprintf("seed=%d", want); name != wantName {
+			t.Errorf("Deal(%d) is named %q, want %q", k, name, wantName)
+		}
+		wantSetup := fmt.Sprintf("size=12x20 cards=colourless seed=%d count=7 zeros=%d", want, DefaultZeroPercent)
+		if got := dealt.(Judge).Setup(); got != wantSetup {
+			t.Errorf("Deal(%d).Setup() = %q, want %q", k, got, wantSetup)
+		}
+	}
+}
