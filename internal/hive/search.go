@@ -11,6 +11,10 @@ package hive
 // writes a strict-legal move whenever one exists); the root falls back to the loose reading
 // only when no strict move exists.
 //
+// Against an opponent that can only pass, the first moves of the shortest surround plans
+// get a bonus at the root (plan.go), so that minimax's caution does not keep a frozen
+// opponent frozen until the move limit.
+//
 // A position where a queen is surrounded is final: it scores the course's points exactly
 // (15 for a surrounded queen), the nearer win preferred. So is a position after both sides'
 // move 80 (the course's limit). The search stops on a node budget (deterministic) and a
@@ -61,7 +65,7 @@ type Limits struct {
 // Result is what a search found.
 type Result struct {
 	Move  PackedMove
-	Score int32 // in 1/100 course point, for the side to move
+	Score int32 // in 1/100 course point, for the side to move (with planBonus for a plan's move)
 	Depth int   // the depth of the last completed iteration
 	Nodes int64
 }
@@ -76,7 +80,8 @@ type Engine struct {
 	history [11][maxCells]int32
 	lists   [maxPly][]PackedMove
 	keys    [maxPly][]int32
-	seen    []uint64 // Limits.Seen of the search in progress
+	seen    []uint64     // Limits.Seen of the search in progress
+	planned []PackedMove // root moves that start a surround plan (plan.go)
 }
 
 type ttEntry struct {
@@ -96,7 +101,7 @@ const (
 // NewEngine returns an engine whose table has 2^logSize entries.
 func NewEngine(logSize int) *Engine {
 	n := 1 << logSize
-	e := &Engine{Weights: DefaultWeights, tt: make([]ttEntry, n), mask: uint64(n - 1)}
+	e := &Engine{Weights: DefaultWeights, tt: make([]ttEntry, n), mask: uint64(n - 1), planned: make([]PackedMove, 0, MaxMoves)}
 	for i := range e.lists {
 		e.lists[i] = make([]PackedMove, 0, MaxMoves)
 		e.keys[i] = make([]int32, MaxMoves)
@@ -131,6 +136,7 @@ func (e *Engine) Search(b *Board, lim Limits, report func(Result)) Result {
 	if len(root) == 1 {
 		return best
 	}
+	e.findPlans(b, root, lim)
 	maxDepth := lim.MaxDepth
 	if maxDepth <= 0 || maxDepth >= maxPly {
 		maxDepth = maxPly - 1
@@ -181,19 +187,26 @@ func (e *Engine) searchRoot(b *Board, root []PackedMove, depth int) (int32, bool
 	alpha, beta := int32(-scoreInf), int32(scoreInf)
 	bestScore := int32(-scoreInf)
 	for i, m := range root {
+		// A plan's first move is searched in a window lowered by its bonus (plan.go).
+		bonus := int32(0)
+		if slices.Contains(e.planned, m) {
+			bonus = planBonus
+		}
+		a, bt := alpha-bonus, beta-bonus
 		b.Make(m)
 		var v int32
 		if slices.Contains(e.seen, b.hash) {
 			v = 0 // a repetition: see Limits.Seen
 		} else if i == 0 {
-			v = -e.negamax(b, depth-1, 1, -beta, -alpha)
+			v = -e.negamax(b, depth-1, 1, -bt, -a)
 		} else {
-			v = -e.negamax(b, depth-1, 1, -alpha-1, -alpha)
-			if v > alpha && !e.budget.Stopped {
-				v = -e.negamax(b, depth-1, 1, -beta, -alpha)
+			v = -e.negamax(b, depth-1, 1, -a-1, -a)
+			if v > a && !e.budget.Stopped {
+				v = -e.negamax(b, depth-1, 1, -bt, -a)
 			}
 		}
 		b.Unmake(m)
+		v += bonus
 		if e.budget.Stopped {
 			if i > 0 && bestScore > -scoreInf {
 				return bestScore, false
