@@ -16,7 +16,7 @@ import (
 
 var (
 	singleBench = flag.String("single-bench", "",
-		"run GAME's binary (reversi, hive) on every SINGLE 1.0 position of its benchmark set, internal/GAME/testdata/single-bench, with this machine's calibration and report its CPU and wall time")
+		"run GAME's binary (reversi, hive, quoridor, streky) on every SINGLE 1.0 position of its benchmark set, internal/GAME/testdata/single-bench, with this machine's calibration and report its CPU and wall time")
 	extractFrom = flag.String("reversi-extract", "",
 		"rewrite the Reversi benchmark set from the referee records (game-*.txt) in these directories (comma-separated)")
 )

@@ -3,10 +3,14 @@ package streky
 import (
 	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"gameagents/internal/gamefile"
 )
 
 // The arena plays whole games in-process between two players at a fixed node budget, for
@@ -154,4 +158,58 @@ func TestArena(t *testing.T) {
 	}
 	t.Logf("%s, seeds 0 to %d; A %s vs B %s, %d nodes a move: %d wins, %d draws, %d losses; average points A %.1f, B %.1f (A/B %.3f)",
 		judge.Setup(), *arenaDeals-1, *arenaA, *arenaB, *arenaNodes, wins, draws, losses, float64(pointsA)/n, float64(pointsB)/n, float64(pointsA)/float64(pointsB))
+}
+
+var writeBench = flag.Bool("write-single-bench", false, "rewrite testdata/single-bench from arena games")
+
+// TestWriteSingleBench writes the SINGLE 1.0 benchmark set: 200 positions spread evenly over
+// 12 games of the tournament setting (33×33, 24 cards, seeds 100 to 111: deals the
+// acceptance matches do not play), the engine at 2,000,000 nodes a move against greedy,
+// random and itself, each order once; every position where the mover has more than one
+// placement.
+//
+//	go test ./internal/streky -run TestWriteSingleBench -write-single-bench
+func TestWriteSingleBench(t *testing.T) {
+	if !*writeBench {
+		t.Skip("a data tool: run with -write-single-bench")
+	}
+	*arenaNodes = 2_000_000
+	var all []*Position
+	g := NewGenerator()
+	var buf []Placement
+	record := func(inner arenaPlayer) arenaPlayer {
+		return func(p *Position) Move {
+			if buf = g.Placements(&p.Board, p.Hand(), buf); len(buf) > 1 {
+				all = append(all, p.Clone())
+			}
+			return inner(p)
+		}
+	}
+	for game := range 12 {
+		opponent := []string{"greedy", "random", "engine"}[game/2%3]
+		players := [2]arenaPlayer{record(newArenaPlayer(t, "engine")), record(newArenaPlayer(t, opponent))}
+		if game%2 == 1 {
+			players[0], players[1] = players[1], players[0]
+		}
+		playArenaGame(t, Judge{}.WithSeed(uint64(100+game/2)), players)
+	}
+	dir := filepath.Join("testdata", "single-bench")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	old, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	for _, f := range old {
+		os.Remove(f)
+	}
+	const size = 200
+	if len(all) < size {
+		t.Fatalf("only %d positions", len(all))
+	}
+	for i := range size {
+		p := all[i*len(all)/size]
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d.txt", i+1)), p.FormatInput(gamefile.Single, "1.0"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("wrote %d of %d positions to %s", size, len(all), dir)
 }
