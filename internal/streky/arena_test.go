@@ -163,10 +163,10 @@ func TestArena(t *testing.T) {
 var writeBench = flag.Bool("write-single-bench", false, "rewrite testdata/single-bench from arena games")
 
 // TestWriteSingleBench writes the SINGLE 1.0 benchmark set: 200 positions spread evenly over
-// 12 games of the tournament setting (33×33, 24 cards, seeds 100 to 111: deals the
+// 12 games of the tournament setting (33×33, 24 cards, seeds 100 to 105: deals the
 // acceptance matches do not play), the engine at 2,000,000 nodes a move against greedy,
-// random and itself, each order once; every position where the mover has more than one
-// placement.
+// random and itself, each deal in both orders; every position where the mover has more
+// than one placement.
 //
 //	go test ./internal/streky -run TestWriteSingleBench -write-single-bench
 func TestWriteSingleBench(t *testing.T) {
