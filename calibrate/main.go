@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"gameagents/internal/command"
+	"gameagents/internal/games"
 )
 
-func main() { command.Exit(command.CalibrateMain(command.Games, os.Args[1:], os.Stdout, os.Stderr)) }
+func main() { command.Exit(command.CalibrateMain(games.Agents, os.Args[1:], os.Stdout, os.Stderr)) }

@@ -6,6 +6,9 @@ import (
 	"os"
 
 	"gameagents/internal/command"
+	"gameagents/internal/games"
 )
 
-func main() { command.Exit(command.HomeworkMain(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() {
+	command.Exit(command.HomeworkMain(games.Agents, games.Judges, os.Args[1:], os.Stdout, os.Stderr))
+}

@@ -1,6 +1,7 @@
 // Package command holds the command lines of the project's binaries, so that each main is
 // a line: homework (every game, and the subcommands for people), one binary per game, and
-// calibrate.
+// calibrate. It imports no game: each main passes the games it plays (internal/games lists
+// them all), so that a single-game binary links only its own game.
 package command
 
 import (
@@ -13,15 +14,7 @@ import (
 	"strings"
 
 	"gameagents/internal/agent"
-	"gameagents/internal/halma"
-	"gameagents/internal/hive"
-	"gameagents/internal/quoridor"
-	"gameagents/internal/reversi"
-	"gameagents/internal/streky"
 )
-
-// Games lists every game the umbrella binary plays, in recognition order.
-var Games = []agent.Game{halma.Game{}, reversi.Game{}, hive.Game{}, quoridor.Game{}, streky.Game{}}
 
 // GameMain is the main of a single-game binary, and of `homework play`.
 func GameMain(name string, games []agent.Game, args []string, stderr io.Writer) int {

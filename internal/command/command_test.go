@@ -9,6 +9,7 @@ import (
 
 	"gameagents/internal/agent"
 	"gameagents/internal/gamefile"
+	"gameagents/internal/games"
 	"gameagents/internal/halma"
 )
 
@@ -43,7 +44,7 @@ func TestHomeworkMainHelp(t *testing.T) {
 	for _, arg := range []string{"help", "-h", "-help", "--help"} {
 		t.Run(arg, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			if got := HomeworkMain([]string{arg}, &stdout, &stderr); got != 0 {
+			if got := HomeworkMain(games.Agents, games.Judges, []string{arg}, &stdout, &stderr); got != 0 {
 				t.Errorf("HomeworkMain(%q) = %d, want 0; stderr: %s", arg, got, stderr.String())
 			}
 			if !strings.HasPrefix(stdout.String(), "usage: homework") {
@@ -55,11 +56,11 @@ func TestHomeworkMainHelp(t *testing.T) {
 
 func TestHomeworkMainUnknownSubcommand(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if got := HomeworkMain([]string{"bogus"}, &stdout, &stderr); got != 2 {
-		t.Errorf("HomeworkMain(bogus) = %d, want 2", got)
+	if got := HomeworkMain(games.Agents, games.Judges, []string{"bogus"}, &stdout, &stderr); got != 2 {
+		t.Errorf("HomeworkMain(games.Agents, games.Judges, bogus) = %d, want 2", got)
 	}
 	if want := `unknown subcommand "bogus"`; !strings.Contains(stderr.String(), want) {
-		t.Errorf("HomeworkMain(bogus) stderr = %q, want it to contain %q", stderr.String(), want)
+		t.Errorf("HomeworkMain(games.Agents, games.Judges, bogus) stderr = %q, want it to contain %q", stderr.String(), want)
 	}
 }
 
@@ -80,7 +81,7 @@ func TestGameMainRejectsBadArguments(t *testing.T) {
 			dir := writeInput(t, "0.05")
 			var stderr bytes.Buffer
 			args := append([]string{"-dir", dir}, tc.args...)
-			if got := GameMain("halma", Games, args, &stderr); got != agent.ExitBadInput {
+			if got := GameMain("halma", games.Agents, args, &stderr); got != agent.ExitBadInput {
 				t.Errorf("GameMain(%q) = %d, want %d", args, got, agent.ExitBadInput)
 			}
 			if !strings.Contains(stderr.String(), tc.want) {
@@ -95,7 +96,7 @@ func TestGameMainRejectsBadArguments(t *testing.T) {
 
 func TestGameMainUsage(t *testing.T) {
 	var stderr bytes.Buffer
-	GameMain("halma", Games, []string{"-h"}, &stderr)
+	GameMain("halma", games.Agents, []string{"-h"}, &stderr)
 	if !strings.HasPrefix(stderr.String(), "usage: halma") {
 		t.Errorf("GameMain(-h) stderr = %q, want the usage", stderr.String())
 	}
@@ -108,7 +109,7 @@ func TestGameMainPlayers(t *testing.T) {
 			dir := writeInput(t, "0.05")
 			var stderr bytes.Buffer
 			args := []string{"-dir", dir, "-player", p}
-			if got := GameMain("halma", Games, args, &stderr); got != agent.ExitOK {
+			if got := GameMain("halma", games.Agents, args, &stderr); got != agent.ExitOK {
 				t.Fatalf("GameMain(%q) = %d, want %d; stderr:\n%s", args, got, agent.ExitOK, stderr.String())
 			}
 			checkMove(t, dir)
@@ -120,7 +121,7 @@ func TestHomeworkMainPlay(t *testing.T) {
 	dir := writeInput(t, "0.05")
 	var stdout, stderr bytes.Buffer
 	args := []string{"play", "-dir", dir}
-	if got := HomeworkMain(args, &stdout, &stderr); got != agent.ExitOK {
+	if got := HomeworkMain(games.Agents, games.Judges, args, &stdout, &stderr); got != agent.ExitOK {
 		t.Fatalf("HomeworkMain(%q) = %d, want %d; stderr:\n%s", args, got, agent.ExitOK, stderr.String())
 	}
 	checkMove(t, dir)
@@ -129,7 +130,7 @@ func TestHomeworkMainPlay(t *testing.T) {
 func TestGameMainMissingInput(t *testing.T) {
 	dir := t.TempDir()
 	var stderr bytes.Buffer
-	if got := GameMain("halma", Games, []string{"-dir", dir}, &stderr); got != agent.ExitBadInput {
+	if got := GameMain("halma", games.Agents, []string{"-dir", dir}, &stderr); got != agent.ExitBadInput {
 		t.Errorf("GameMain in an empty directory = %d, want %d", got, agent.ExitBadInput)
 	}
 	if got, want := strings.TrimSpace(stderr.String()), "input.txt: no such file or directory"; got != want {
@@ -150,9 +151,9 @@ func TestCalibrateMain(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			var got int
 			if sub {
-				got = HomeworkMain(append([]string{"calibrate"}, args...), &stdout, &stderr)
+				got = HomeworkMain(games.Agents, games.Judges, append([]string{"calibrate"}, args...), &stdout, &stderr)
 			} else {
-				got = CalibrateMain(Games, args, &stdout, &stderr)
+				got = CalibrateMain(games.Agents, args, &stdout, &stderr)
 			}
 			if got != 0 {
 				t.Fatalf("%s %q = %d, want 0; stderr:\n%s", name, args, got, stderr.String())
@@ -172,7 +173,7 @@ func TestCalibrateMainRejectsBadArguments(t *testing.T) {
 			dir := t.TempDir()
 			var stdout, stderr bytes.Buffer
 			args := append([]string{"-dir", dir}, args...)
-			if got := CalibrateMain(Games, args, &stdout, &stderr); got != 2 {
+			if got := CalibrateMain(games.Agents, args, &stdout, &stderr); got != 2 {
 				t.Errorf("CalibrateMain(%q) = %d, want 2", args, got)
 			}
 			if _, err := os.Stat(filepath.Join(dir, "calibration.txt")); err == nil {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gameagents/internal/games"
 )
 
 // hiveInput writes a 13×13 SINGLE Hive input.txt: mover, the mover's and the opponent's
@@ -63,7 +65,7 @@ func TestValidateHive(t *testing.T) {
 			}
 			var stdout, stderr bytes.Buffer
 			args := append(append([]string{"validate"}, tt.args...), dir)
-			code := HomeworkMain(args, &stdout, &stderr)
+			code := HomeworkMain(games.Agents, games.Judges, args, &stdout, &stderr)
 			got := stdout.String()
 			if prefix, ok := strings.CutSuffix(tt.stdout, "..."); ok && strings.HasPrefix(got, prefix) {
 				got = tt.stdout

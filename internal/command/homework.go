@@ -4,33 +4,26 @@ import (
 	"fmt"
 	"io"
 
-	"gameagents/internal/halma"
-	"gameagents/internal/hive"
-	"gameagents/internal/quoridor"
+	"gameagents/internal/agent"
 	"gameagents/internal/referee"
-	"gameagents/internal/reversi"
-	"gameagents/internal/streky"
 )
 
-// Judges lists every game the referee and the validator know, in recognition order. Hive
-// is judged before any binary plays it, so that agents in other languages can be checked.
-var Judges = []referee.Game{halma.Judge{}, reversi.Judge{}, hive.Judge{}, quoridor.Judge{}, streky.Judge{}}
-
-// HomeworkMain is the umbrella binary: no arguments plays input.txt's game in the current
-// directory; the subcommands are for people.
-func HomeworkMain(args []string, stdout, stderr io.Writer) int {
+// HomeworkMain is the umbrella binary: no arguments plays input.txt's game (one of games)
+// in the current directory; the subcommands are for people, the referee and the validator
+// knowing judges.
+func HomeworkMain(games []agent.Game, judges []referee.Game, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		return GameMain("homework", Games, nil, stderr)
+		return GameMain("homework", games, nil, stderr)
 	}
 	switch args[0] {
 	case "play":
-		return GameMain("homework play", Games, args[1:], stderr)
+		return GameMain("homework play", games, args[1:], stderr)
 	case "referee":
-		return referee.Main(Judges, args[1:], stdout, stderr)
+		return referee.Main(judges, args[1:], stdout, stderr)
 	case "validate":
-		return referee.ValidateMain(Judges, args[1:], stdout, stderr)
+		return referee.ValidateMain(judges, args[1:], stdout, stderr)
 	case "calibrate":
-		return CalibrateMain(Games, args[1:], stdout, stderr)
+		return CalibrateMain(games, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		homeworkUsage(stdout)
 		return 0
@@ -43,8 +36,9 @@ func HomeworkMain(args []string, stdout, stderr io.Writer) int {
 func homeworkUsage(w io.Writer) {
 	fmt.Fprint(w, `usage: homework [subcommand] [flags]
 
-With no arguments, plays the move of the game in ./input.txt (Halma or Reversi, told
-apart by the board's size) and writes ./output.txt, as graders run it.
+With no arguments, plays the move of the game in ./input.txt (Halma, Reversi, Hive,
+Quoridor or ŠTREKY, recognised by the file's shape) and writes ./output.txt, as graders
+run it.
 
 Subcommands:
   play [-player NAME] [-depth N] [-dir DIR]   play one move (players: engine, random, greedy;

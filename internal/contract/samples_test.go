@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"gameagents/internal/command"
 	"gameagents/internal/gamefile"
+	"gameagents/internal/games"
 )
 
 var update = flag.Bool("update", false, "rewrite the samples' output.txt and expected-stderr from what homework does now")
@@ -216,7 +216,7 @@ func updateSample(t *testing.T, c sampleCase, dir string, r run) {
 // judgeOutput judges output as the referee would, strictly, as the move for input, unless
 // the side to move has nothing to play.
 func judgeOutput(game string, input, output []byte) error {
-	for _, j := range command.Judges {
+	for _, j := range games.Judges {
 		if j.Name() != game {
 			continue
 		}
