@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"gameagents/internal/benchset"
 	"gameagents/internal/reversi"
 )
 
@@ -25,9 +26,6 @@ var (
 // positions from real games (see its README.md).
 func benchDir(game string) string { return filepath.Join("..", game, "testdata", "single-bench") }
 
-// benchSize is the number of positions a benchmark set holds.
-const benchSize = 200
-
 // TestSingleBench measures the whole process, start-up included, as a grader does: the CTU
 // tournaments allow 1 s of wall time per move, and graders count CPU time. It only runs
 // with -single-bench GAME (timings are measurements, not tests); run it on an idle machine:
@@ -39,8 +37,8 @@ func TestSingleBench(t *testing.T) {
 		t.Skip("a measurement: run with -single-bench GAME")
 	}
 	files, _ := filepath.Glob(filepath.Join(benchDir(game), "*.txt"))
-	if len(files) != benchSize {
-		t.Fatalf("found %d positions in %s, want %d", len(files), benchDir(game), benchSize)
+	if len(files) != benchset.Size {
+		t.Fatalf("found %d positions in %s, want %d", len(files), benchDir(game), benchset.Size)
 	}
 	calDir := t.TempDir()
 	if r := runIn(t, "calibrate", calDir); r.exit != 0 {
@@ -93,7 +91,7 @@ func lastLine(s string) string {
 var plyRE = regexp.MustCompile(`^ply \d+: (?:.* \((BLACK|WHITE)\)|opening: (BLACK|WHITE)) plays \[([a-h][1-8]|PASS)\]`)
 
 // TestExtractReversiBench rewrites the benchmark set from referee records: it replays every
-// game-*.txt of the directories and keeps benchSize positions spread evenly over all the
+// game-*.txt of the directories and keeps benchset.Size positions spread evenly over all the
 // positions where the side to move had a legal move.
 //
 //	go test ./internal/contract -run TestExtractReversiBench \
@@ -133,17 +131,15 @@ func TestExtractReversiBench(t *testing.T) {
 			pos = reversi.Position{Board: next, ToMove: 1 - pos.ToMove}
 		}
 	}
-	if len(all) < benchSize {
-		t.Fatalf("%d positions in %d records, want at least %d", len(all), len(records), benchSize)
+	if len(all) < benchset.Size {
+		t.Fatalf("%d positions in %d records, want at least %d", len(all), len(records), benchset.Size)
 	}
-	old, _ := filepath.Glob(filepath.Join(benchDir("reversi"), "*.txt"))
-	for _, f := range old {
-		os.Remove(f)
+	var inputs [][]byte
+	for _, p := range all {
+		inputs = append(inputs, []byte(strings.Join(append([]string{"SINGLE", p.ToMove.String(), "1.0"}, p.Rows()...), "\n")+"\n"))
 	}
-	for i := 0; i < benchSize; i++ {
-		p := all[i*len(all)/benchSize]
-		text := strings.Join(append([]string{"SINGLE", p.ToMove.String(), "1.0"}, p.Rows()...), "\n") + "\n"
-		writeFile(t, filepath.Join(benchDir("reversi"), fmt.Sprintf("%03d.txt", i+1)), []byte(text))
+	if err := benchset.Write(benchDir("reversi"), inputs); err != nil {
+		t.Fatal(err)
 	}
-	t.Logf("wrote %d of %d positions from %d records to %s", benchSize, len(all), len(records), benchDir("reversi"))
+	t.Logf("wrote %d of %d positions from %d records to %s", benchset.Size, len(all), len(records), benchDir("reversi"))
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"gameagents/internal/benchset"
 	"gameagents/internal/gamefile"
 )
 
@@ -151,11 +152,11 @@ func TestWriteSingleBench(t *testing.T) {
 		t.Skip("a data tool: run with -write-single-bench")
 	}
 	*arenaNodes = 300_000
-	var all []*Position
+	var all [][]byte
 	record := func(inner arenaPlayer) arenaPlayer {
 		return func(b *Board, moves []PackedMove) PackedMove {
 			if len(moves) > 1 {
-				all = append(all, b.Position())
+				all = append(all, gamefile.JoinLines(b.Position().InputLines(gamefile.Single, "1.0")))
 			}
 			return inner(b, moves)
 		}
@@ -173,22 +174,10 @@ func TestWriteSingleBench(t *testing.T) {
 		playArenaGame(players, hand, rand.New(rand.NewPCG(uint64(g), 99)))
 	}
 	dir := filepath.Join("testdata", "single-bench")
-	old, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
-	for _, f := range old {
-		os.Remove(f)
+	if err := benchset.Write(dir, all); err != nil {
+		t.Fatal(err)
 	}
-	const size = 200
-	if len(all) < size {
-		t.Fatalf("only %d positions", len(all))
-	}
-	for i := range size {
-		p := all[i*len(all)/size]
-		text := gamefile.JoinLines(p.InputLines(gamefile.Single, "1.0"))
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d.txt", i+1)), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Logf("wrote %d of %d positions to %s", size, len(all), dir)
+	t.Logf("wrote %d of %d positions to %s", benchset.Size, len(all), dir)
 }
 
 var writeOpenings = flag.String("write-openings", "", "write 10 random 4-ply openings (the referee's -openings format) to this file")

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"gameagents/internal/benchset"
 	"gameagents/internal/gamefile"
 )
 
@@ -239,7 +240,7 @@ func TestWriteSingleBench(t *testing.T) {
 		t.Skip("a data tool: run with -write-single-bench")
 	}
 	*arenaNodes = 300_000
-	var all [][]string
+	var all [][]byte
 	for g := range 24 {
 		text := "size=9x9 walls=10"
 		if g%2 == 1 {
@@ -267,7 +268,7 @@ func TestWriteSingleBench(t *testing.T) {
 		}
 		for ply := 0; ply < setup.PlyCap && p.Result() == Undecided; ply++ {
 			if len(p.AppendLegalMoves(nil)) > 1 {
-				all = append(all, InputLines(gamefile.Single, "1.0", &p, walls))
+				all = append(all, gamefile.JoinLines(InputLines(gamefile.Single, "1.0", &p, walls)))
 			}
 			m := players[p.ToMove](&p, nil)
 			if m.Kind == KindWall {
@@ -277,22 +278,8 @@ func TestWriteSingleBench(t *testing.T) {
 		}
 	}
 	dir := filepath.Join("testdata", "single-bench")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := benchset.Write(dir, all); err != nil {
 		t.Fatal(err)
 	}
-	old, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
-	for _, f := range old {
-		os.Remove(f)
-	}
-	const size = 200
-	if len(all) < size {
-		t.Fatalf("only %d positions", len(all))
-	}
-	for i := range size {
-		lines := all[i*len(all)/size]
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d.txt", i+1)), gamefile.JoinLines(lines), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Logf("wrote %d of %d positions to %s", size, len(all), dir)
+	t.Logf("wrote %d of %d positions to %s", benchset.Size, len(all), dir)
 }

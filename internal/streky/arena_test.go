@@ -3,13 +3,13 @@ package streky
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"gameagents/internal/benchset"
 	"gameagents/internal/gamefile"
 )
 
@@ -174,13 +174,13 @@ func TestWriteSingleBench(t *testing.T) {
 		t.Skip("a data tool: run with -write-single-bench")
 	}
 	*arenaNodes = 2_000_000
-	var all []*Position
+	var all [][]byte
 	g := NewGenerator()
 	var buf []Placement
 	record := func(inner arenaPlayer) arenaPlayer {
 		return func(p *Position) Move {
 			if buf = g.Placements(&p.Board, p.Hand(), buf); len(buf) > 1 {
-				all = append(all, p.Clone())
+				all = append(all, p.FormatInput(gamefile.Single, "1.0"))
 			}
 			return inner(p)
 		}
@@ -194,22 +194,8 @@ func TestWriteSingleBench(t *testing.T) {
 		playArenaGame(t, Judge{}.WithSeed(uint64(100+game/2)), players)
 	}
 	dir := filepath.Join("testdata", "single-bench")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := benchset.Write(dir, all); err != nil {
 		t.Fatal(err)
 	}
-	old, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
-	for _, f := range old {
-		os.Remove(f)
-	}
-	const size = 200
-	if len(all) < size {
-		t.Fatalf("only %d positions", len(all))
-	}
-	for i := range size {
-		p := all[i*len(all)/size]
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d.txt", i+1)), p.FormatInput(gamefile.Single, "1.0"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Logf("wrote %d of %d positions to %s", size, len(all), dir)
+	t.Logf("wrote %d of %d positions to %s", benchset.Size, len(all), dir)
 }
