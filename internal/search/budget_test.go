@@ -60,3 +60,30 @@ func TestBudgetCharge(t *testing.T) {
 		t.Errorf("Count after charging past the limit did not stop (Nodes %d)", b.Nodes)
 	}
 }
+
+// TestBudgetEvery: a longer interval reads the guard every `every` nodes, but a limit
+// within reach is still read within CheckEvery nodes of it.
+func TestBudgetEvery(t *testing.T) {
+	f := &clock.Fake{T: time.Second} // the guard has passed
+	var b Budget
+	b.StartEvery(0, clock.Deadline{Clock: f, At: time.Millisecond}, 4*CheckEvery)
+	n := 1
+	for !b.Count() {
+		n++
+	}
+	if n != 4*CheckEvery {
+		t.Errorf("a passed guard stopped the count at node %d, want %d", n, 4*CheckEvery)
+	}
+	for _, tt := range []struct{ limit, stop int64 }{
+		{1, CheckEvery}, // the first reading: CheckEvery nodes on, not 4*CheckEvery
+		{CheckEvery + 1, CheckEvery + 1},
+		{10 * CheckEvery, 10 * CheckEvery}, // readings at 4 and 8 CheckEvery, then at the limit
+	} {
+		b.StartEvery(tt.limit, clock.Deadline{}, 4*CheckEvery)
+		for !b.Count() {
+		}
+		if b.Nodes != tt.stop {
+			t.Errorf("limit %d: stopped at node %d, want %d", tt.limit, b.Nodes, tt.stop)
+		}
+	}
+}

@@ -144,15 +144,15 @@ func TestSearchReportsImprovements(t *testing.T) {
 }
 
 // TestSearchGuardStops: with the CPU guard already passed, the search stops at its first
-// reading of the guard and returns the greedy move.
+// reading of the guard, after about readEvery nodes (a millisecond), with a legal move.
 func TestSearchGuardStops(t *testing.T) {
 	p := calibrationPosition()
 	fake := &clock.Fake{T: time.Second}
 	r := NewEngine().Search(p, Limits{Guard: clock.Deadline{Clock: fake, At: time.Millisecond}}, nil)
-	g := NewGenerator()
-	greedy, _ := GreedyPlacement(g, g.Placements(&p.Board, p.Hand(), nil), 0)
-	if r.Gain != int(greedy.Gain) || r.Nodes > 200_000 {
-		t.Errorf("Search past its guard = %s (gain %d) after %d nodes, want a move of the greedy gain %d at once", FormatMove(r.Move), r.Gain, r.Nodes, greedy.Gain)
+	// The reading comes after the generator call that reaches readEvery nodes: a call
+	// lists at most a few thousand placements here.
+	if r.Nodes < readEvery || r.Nodes > readEvery+20_000 {
+		t.Errorf("Search past its guard stopped after %d nodes, want the first reading, after %d to %d", r.Nodes, readEvery, readEvery+20_000)
 	}
 	if err := p.Check(r.Move); err != nil {
 		t.Errorf("Search past its guard = %s: %v", FormatMove(r.Move), err)
