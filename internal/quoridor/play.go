@@ -31,13 +31,13 @@ func (Game) Parse(file string, lines []gamefile.Line) (agent.Position, error) {
 	return &agentPosition{in: in}, nil
 }
 
-// DefaultRate implements agent.Game: the search speed assumed when calibration.txt is
-// missing. BenchmarkSearch measures 2.4 to 3.1 M nodes/s on the development machine (two
-// shared cores); a lower figure keeps the node budget, not the CPU guard, ending the search
-// on a slower machine.
+// DefaultRate implements agent.Game: the search speed, in units of work (a node, and a unit
+// per rowsPerUnit rows of path search), assumed when calibration.txt is missing. calibrate
+// measures 5.5 to 5.7 M units/s on the development machine (two shared cores); a lower
+// figure keeps the budget, not the CPU guard, ending the search on a slower machine.
 func (Game) DefaultRate() float64 { return defaultRate }
 
-const defaultRate = 2_000_000
+const defaultRate = 4_000_000
 
 // Players implements agent.Game.
 func (Game) Players() []string { return Players }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"gameagents/internal/clock"
 	"gameagents/internal/gamefile"
 )
 
@@ -304,4 +305,16 @@ func BenchmarkSearch(b *testing.B) {
 		nodes += e.Search(positions[i%len(positions)], Limits{Nodes: 200_000}, nil).Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// TestBudgetChargesPathSearches: the rows the path searches spread are charged to the budget
+// a unit per rowsPerUnit, the remainder carried to the next charge.
+func TestBudgetChargesPathSearches(t *testing.T) {
+	e := NewEngine(4)
+	e.budget.Start(0, clock.Deadline{})
+	e.flood.rows = 2*rowsPerUnit + 5
+	e.chargeFloods()
+	if e.budget.Nodes != 2 || e.flood.rows != 5 {
+		t.Errorf("after charging %d rows: %d units charged, %d rows left; want 2 and 5", 2*rowsPerUnit+5, e.budget.Nodes, e.flood.rows)
+	}
 }
