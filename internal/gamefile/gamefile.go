@@ -138,6 +138,11 @@ func ParseHeader(file string, lines []Line) (Header, []Line, error) {
 	return h, lines[3:], nil
 }
 
+// FirstSecond are the line-2 tokens of the games whose players are named by the order they
+// move in (Quoridor, ŠTREKY): FIRST is player 0, who made the game's first move, SECOND
+// player 1.
+var FirstSecond = [2]string{"FIRST", "SECOND"}
+
 // SideIndex returns which of the game's two side names line 2 holds (0 or 1), or an error
 // naming the line.
 func (h Header) SideIndex(file string, names [2]string) (int, error) {

@@ -19,19 +19,9 @@ import (
 	"gameagents/internal/gamefile"
 )
 
-// Line-2 tokens: which player of the game the mover is.
-const (
-	First  = "FIRST"
-	Second = "SECOND"
-)
-
-// SideName returns the line-2 token of player i: FIRST for 0, SECOND for 1.
-func SideName(i int) string {
-	if i == 0 {
-		return First
-	}
-	return Second
-}
+// SideName returns the line-2 token of player i: FIRST for 0, SECOND for 1
+// (gamefile.FirstSecond).
+func SideName(i int) string { return gamefile.FirstSecond[i] }
 
 // Input is a parsed input.txt.
 type Input struct {
@@ -46,7 +36,7 @@ func ParseInput(file string, lines []gamefile.Line) (*Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	toMove, err := h.SideIndex(file, [2]string{First, Second})
+	toMove, err := h.SideIndex(file, gamefile.FirstSecond)
 	if err != nil {
 		return nil, err
 	}

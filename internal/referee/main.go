@@ -173,6 +173,9 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		GTPUntimed:  *untimed,
 	}
 	if *openings != "" {
+		if _, dealt := g.(Dealt); dealt {
+			return usageErr("-openings: %s deals every pair of games anew; an opening's moves would not fit every deal", g.Name())
+		}
 		ops, err := ReadOpenings(*openings)
 		if err != nil {
 			return usageErr("-openings: %v", err)

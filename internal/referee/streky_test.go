@@ -3,6 +3,7 @@ package referee_test
 // ŠTREKY through the referee: a Dealt game is dealt anew every two games.
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,5 +59,17 @@ func TestStrekyDeals(t *testing.T) {
 	// Both agents play the first placement: the same deal gives the same first move.
 	if firstMoves[0] == "" || firstMoves[0] != firstMoves[1] || firstMoves[2] != firstMoves[3] || firstMoves[0] == firstMoves[2] {
 		t.Errorf("first moves of games 1-4: %q; want the same within a deal and different between the deals", firstMoves)
+	}
+}
+
+// TestStrekyRefusesOpenings: a dealt game's pairs start from different deals, which no
+// opening fits.
+func TestStrekyRefusesOpenings(t *testing.T) {
+	games := []referee.Game{halma.Judge{}, streky.Judge{}}
+	var stdout, stderr bytes.Buffer
+	args := []string{"-game", "streky", "-a", "x", "-b", "y", "-openings", "openings.txt"}
+	want := "referee: -openings: streky deals every pair of games anew"
+	if code := referee.Main(games, args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), want) {
+		t.Errorf("Main(%q) = %d, stderr %q; want 2, containing %q", args, code, stderr.String(), want)
 	}
 }

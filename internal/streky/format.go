@@ -19,19 +19,9 @@ import (
 	"gameagents/internal/gamefile"
 )
 
-// Line-2 tokens: which player of the game the mover is.
-const (
-	First  = "FIRST"
-	Second = "SECOND"
-)
-
-// SideName returns the line-2 token of player i: FIRST for 0, SECOND for 1.
-func SideName(i int) string {
-	if i == 0 {
-		return First
-	}
-	return Second
-}
+// SideName returns the line-2 token of player i: FIRST for 0, SECOND for 1
+// (gamefile.FirstSecond).
+func SideName(i int) string { return gamefile.FirstSecond[i] }
 
 // maxScore bounds a score in input.txt: a game places at most MaxSide² cells' worth of cards,
 // each scoring at most MaxSide² cells.
@@ -49,7 +39,7 @@ func ParseInput(file string, lines []gamefile.Line) (*Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	me, err := h.SideIndex(file, [2]string{First, Second})
+	me, err := h.SideIndex(file, gamefile.FirstSecond)
 	if err != nil {
 		return nil, err
 	}
