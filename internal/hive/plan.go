@@ -7,8 +7,8 @@ package hive
 // surround needs such a move (its queen's last gaps gated, reachable only by a beetle or a
 // grasshopper whose way in unpins an opponent piece), minimax therefore prefers to keep it
 // frozen and steps a piece to and fro until the move limit: a few points where a surround
-// gives 15 (a match against random lost a surround this way, game 14 of
-// results/hive/random-official-set). The players this agent meets rarely defend well, so
+// gives 15 (a match against random lost a surround this way: game 14 of the match of commit
+// cafb99e, in the history of results/hive/random-official-set/game-14.txt). The players this agent meets rarely defend well, so
 // when the opponent is frozen at the root the engine looks for the shortest plan of at
 // most maxPlanMoves moves of ours that surrounds its queen if it keeps passing, and the
 // root searches the first moves of such plans with planBonus added to their scores: the
@@ -46,10 +46,11 @@ func (e *Engine) findPlans(b *Board, root []PackedMove, lim Limits) {
 	}
 }
 
-// opponentFrozen reports whether the side not to move could only pass if it were its turn.
+// opponentFrozen reports whether the side not to move could only pass if it were its turn,
+// under either contact reading (RootMoves: an agent falls back to loose moves).
 func (e *Engine) opponentFrozen(b *Board) bool {
 	b.Make(0)
-	moves := b.Moves(Strict, e.lists[1])
+	moves := RootMoves(b, e.lists[1])
 	b.Unmake(0)
 	e.budget.Charge(int64(len(moves))/movesPerUnit + 1)
 	return len(moves) == 1 && moves[0] == 0
