@@ -9,7 +9,8 @@
 //     legal, and one the agent's policy prefers;
 //   - TestIndexLegalMoveCounts, TestIndexOutputs: the published inputs' legal-move counts and
 //     sample outputs, as the data's INDEX.md records them, against the rules code;
-//   - TestKillLeavesLegalOutput: a SIGKILL at any instant leaves no output.txt or a legal one;
+//   - TestKillLeavesLegalOutput: a SIGKILL at any instant leaves no output.txt or a legal one,
+//     for every game's binary;
 //   - TestCheckHalmaOutput: the checker of the agent's output.txt the tests above share.
 //
 // TestMain builds the binaries once, offline, into a temporary directory.
