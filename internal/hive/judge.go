@@ -318,19 +318,11 @@ func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) 
 	if m.over {
 		return "", nil, errors.New("the game is already over: " + m.reason)
 	}
-	lines, warnings, err := referee.SplitOutput(output, strict)
+	line, warnings, err := referee.SplitOneLine(output, strict, outputForms)
 	if err != nil {
-		return "", warnings, fmt.Errorf("malformed output.txt: %v", err)
-	}
-	switch len(lines) {
-	case 0:
-		return "", warnings, fmt.Errorf("malformed output.txt: the file is empty, want one line: %s", outputForms)
-	case 1:
-	default:
-		return "", warnings, fmt.Errorf("malformed output.txt: %d lines, want one: %s", len(lines), outputForms)
+		return "", warnings, err
 	}
 	p := m.pos
-	line := lines[0]
 	om, err := parseOutputMove(line, p.Mover)
 	if err != nil {
 		return "", warnings, fmt.Errorf("malformed output.txt: %v", err)

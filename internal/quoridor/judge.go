@@ -301,18 +301,10 @@ func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) 
 	if m.over {
 		return "", nil, errors.New("the game is already over: " + m.reason)
 	}
-	lines, warnings, err := referee.SplitOutput(output, strict)
+	line, warnings, err := referee.SplitOneLine(output, strict, outputForms)
 	if err != nil {
-		return "", warnings, fmt.Errorf("malformed output.txt: %v", err)
+		return "", warnings, err
 	}
-	switch len(lines) {
-	case 0:
-		return "", warnings, fmt.Errorf("malformed output.txt: the file is empty, want one line: %s", outputForms)
-	case 1:
-	default:
-		return "", warnings, fmt.Errorf("malformed output.txt: %d lines, want one: %s", len(lines), outputForms)
-	}
-	line := lines[0]
 	if line == "" {
 		return "", warnings, fmt.Errorf("malformed output.txt: the line is empty, want %s", outputForms)
 	}

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -111,5 +112,34 @@ func TestCommandFor(t *testing.T) {
 		if diff := cmp.Diff(tc.want, commandFor(tc.command).Args); diff != "" {
 			t.Errorf("commandFor(%q).Args mismatch (-want +got):\n%s", tc.command, diff)
 		}
+	}
+}
+
+func TestSplitOneLine(t *testing.T) {
+	const forms = "MOVE x or PASS"
+	tests := []struct {
+		name, in     string
+		want, errMsg string
+		warnings     int
+	}{
+		{"one line", "PASS\n", "PASS", "", 0},
+		{"CRLF tolerated", "PASS\r\n", "PASS", "", 1},
+		{"empty", "", "", "malformed output.txt: the file is empty, want one line: " + forms, 0},
+		{"two lines", "PASS\nPASS\n", "", "malformed output.txt: 2 lines, want one: " + forms, 0},
+		{"stray CR", "PA\rSS\n", "", "malformed output.txt: ", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, warnings, err := SplitOneLine([]byte(tt.in), false, forms)
+			if tt.errMsg != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tt.errMsg) {
+					t.Errorf("SplitOneLine(%q) = %q, %v; want an error starting %q", tt.in, got, err, tt.errMsg)
+				}
+				return
+			}
+			if err != nil || got != tt.want || len(warnings) != tt.warnings {
+				t.Errorf("SplitOneLine(%q) = %q, %q, %v; want %q and %d warnings", tt.in, got, warnings, err, tt.want, tt.warnings)
+			}
+		})
 	}
 }

@@ -155,3 +155,19 @@ func SplitOutput(output []byte, strict bool) (lines []string, warnings []string,
 	}
 	return strings.Split(strings.TrimSuffix(text, "\n"), "\n"), warnings, nil
 }
+
+// SplitOneLine is SplitOutput for games whose move is one line: it returns that line, or a
+// "malformed output.txt" error for an empty file or more lines, naming forms, what the
+// line may be (e.g. "MOVE x,y or PASS").
+func SplitOneLine(output []byte, strict bool, forms string) (string, []string, error) {
+	lines, warnings, err := SplitOutput(output, strict)
+	switch {
+	case err != nil:
+		return "", warnings, fmt.Errorf("malformed output.txt: %v", err)
+	case len(lines) == 0:
+		return "", warnings, fmt.Errorf("malformed output.txt: the file is empty, want one line: %s", forms)
+	case len(lines) > 1:
+		return "", warnings, fmt.Errorf("malformed output.txt: %d lines, want one: %s", len(lines), forms)
+	}
+	return lines[0], warnings, nil
+}
