@@ -16,9 +16,10 @@ var (
 	arenaNodes = flag.Int64("arena-nodes", 200_000, "node budget per move in -arena games")
 	arenaA     = flag.String("arena-a", "engine", "player A in -arena games: engine, or the engine with a change: "+arenaVariants)
 	arenaB     = flag.String("arena-b", "hand", "player B in -arena games (see -arena-a), or greedy, random")
+	arenaEnd   = flag.Int("arena-endgame", 0, "start each pair of games at this many empty squares: after the random opening the engine plays both sides at 100,000 nodes a move until then (0: from the opening)")
 )
 
-const arenaVariants = "hand (the hand-written evaluation), nott, nopvs, nosort, nosolver, share2 (a new iteration while under half the budget), weights:FILE (the patterns with the weights of FILE)"
+const arenaVariants = "hand (the hand-written evaluation), nott, nopvs, nosort, nosolver, share2 (a new iteration while under half the budget), solvefixed (the solver tried from 22 empties whatever the budget), weights:FILE (the patterns with the weights of FILE)"
 
 // arenaOpeningPlies random plies start each pair of games, so that the pairs differ; each
 // opening is played twice, the players swapping colours.
@@ -47,6 +48,8 @@ func arenaPlayer(t *testing.T, name string) func(Board) int {
 		f.NoSolver = true
 	case "share2":
 		f.Share = 2
+	case "solvefixed":
+		f.SolveFixed = true
 	default:
 		file, ok := strings.CutPrefix(name, "weights:")
 		if !ok {
@@ -80,6 +83,9 @@ func TestArena(t *testing.T) {
 	var discs int
 	for pair := 0; pair < *arena; pair++ {
 		opening := randomOpening(rng)
+		if *arenaEnd > 0 {
+			opening = playToEmpties(opening, *arenaEnd)
+		}
 		for aIsBlack := range 2 {
 			// Black moves first from the opening; A is Black in the first game of a pair.
 			d := arenaGame(opening, players, aIsBlack == 0)
@@ -119,8 +125,27 @@ func randomOpening(rng *rand.Rand) Board {
 	return b
 }
 
-// arenaGame plays a game from b (Black to move) and returns the final disc difference for
-// player A.
+// playToEmpties plays b on with the engine at 100,000 nodes a move for both sides until at
+// most empties squares are empty (or the game is over), for pairs of games that start in
+// the endgame (-arena-endgame).
+func playToEmpties(b Board, empties int) Board {
+	e := NewEngine(ttLogSize(100_000))
+	for bits.OnesCount64(^(b.Own|b.Opp)) > empties {
+		if b.Moves() == 0 {
+			if b.Pass().Moves() == 0 {
+				return b
+			}
+			b = b.Pass()
+			continue
+		}
+		e.ClearTT()
+		b = b.Play(e.Search(b, Limits{Nodes: 100_000}, nil).Move)
+	}
+	return b
+}
+
+// arenaGame plays a game from b (player A to move if aIsBlack, else B; Black in the
+// opening) and returns the final disc difference for player A.
 func arenaGame(b Board, players [2]func(Board) int, aIsBlack bool) int {
 	mover := 0 // 0: A
 	if !aIsBlack {

@@ -56,6 +56,7 @@ type Features struct {
 	NoPVS      bool              // full windows for every move
 	NoSort     bool              // moves in square order after the table's move
 	NoSolver   bool              // never solve the endgame exactly
+	SolveFixed bool              // try the solver from solveMaxEmpties whatever the budget
 	Share      int               // start an iteration while under 1/Share of the budget (0: nextIterationShare)
 	Evaluation func(Board) int32 // nil: the fitted patterns (PatternEval); HandEval for the baseline
 }
@@ -95,15 +96,16 @@ func NewEngine(logSize int) *Engine {
 func (e *Engine) ClearTT() { clear(e.tt) }
 
 // Search finds the best move for the side to move of b, calling report after each
-// completed iteration. Near the end of the game (solveMaxEmpties) it spends a quarter of the
-// budget on the midgame search and the rest on the exact solver: first a null window
+// completed iteration. Near the end of the game (solveFrom: as many empties as the budget
+// can prove, at most solveMaxEmpties) it spends a quarter of the budget on the midgame
+// search and the rest on the exact solver: first a null window
 // around 0 (win, draw or loss), then the exact score: the move that wins by most or loses
 // by least. A proved win or draw replaces the midgame move at once; a proved loss only once
 // its exact score is known (until then the midgame move, which plays for the opponent's
 // mistakes, stands).
 func (e *Engine) Search(b Board, lim Limits, report func(Result)) Result {
 	empties := bits.OnesCount64(^(b.Own | b.Opp))
-	if e.NoSolver || lim.MaxDepth > 0 || empties > solveMaxEmpties || b.Moves() == 0 {
+	if e.NoSolver || lim.MaxDepth > 0 || empties > e.solveFrom(lim.Nodes) || b.Moves() == 0 {
 		return e.search(b, lim, report)
 	}
 	mid := lim
@@ -159,13 +161,40 @@ func (e *Engine) Search(b Board, lim Limits, report func(Result)) Result {
 	return r
 }
 
+// solveFrom returns the most empty squares from which Search tries the solver within a
+// budget of nodes midgame nodes (0: no limit): the most, up to solveMaxEmpties, whose
+// estimated win-draw-loss proof (wldNodes20 solver nodes at 20 empties, three times as many
+// for each empty more) fits in the solver's share of the budget. A proof cut short by the
+// budget leaves the move to a midgame search that had only a quarter of it.
+func (e *Engine) solveFrom(nodes int64) int {
+	if e.SolveFixed || nodes <= 0 {
+		return solveMaxEmpties
+	}
+	share := nodes * 3 / 4 * solverNodeRatio
+	empties, cost := 20, int64(wldNodes20)
+	for empties < solveMaxEmpties && cost*3 <= share {
+		empties, cost = empties+1, cost*3
+	}
+	for empties > 0 && cost > share {
+		empties, cost = empties-1, cost/3
+	}
+	return empties
+}
+
 const (
-	// solveMaxEmpties: the solver is tried from this many empty squares down. Proving a
-	// win, draw or loss takes 19-36 M solver nodes on FFO #41-#44 (22-23 empties) and 20 k
-	// on the easy #40 (20 empties): at 1 s a move (about 7 M solver nodes) it often fails
-	// at 21-22 empties, costing the midgame search three quarters of that move's budget;
-	// with more time per move it pays.
+	// solveMaxEmpties: the solver is tried from this many empty squares down at most.
+	// Proving a win, draw or loss takes 19-36 M solver nodes on FFO #41-#44 (22-23 empties);
+	// with the time it pays.
 	solveMaxEmpties = 22
+	// wldNodes20: solver nodes a win-draw-loss proof takes at 20 empties. On FFO #19-#37
+	// (hard by design): 2.0-3.1 M at 19 empties, 0.4-10 M (median 2.8 M) at 20, 4.9-15.5 M
+	// at 21, 7.2 M at 22. At SINGLE 1.0 (3.3 M midgame nodes, 7.4 M for the solver) the
+	// solver tried from 22 empties finished in 1 of 17 positions of the benchmark set at
+	// 21-22 empties, each time leaving the midgame search a quarter of the budget: it is now
+	// tried from 20, and the midgame search there reaches 13.5 plies instead of 11.4. In the
+	// arena (400 games from 24 and 26 empties, RESULTS.md) the strength is the same within
+	// the noise (+0.7 discs a game).
+	wldNodes20 = 3_000_000
 	// solverNodeRatio: solver nodes per midgame node of the budget; a solver node
 	// costs less (no evaluation, no table below a few empties).
 	solverNodeRatio = 3

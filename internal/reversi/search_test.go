@@ -212,3 +212,28 @@ func TestEngineFindsFFOBestMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveFrom: the solver is tried from as many empties as its share of the budget can
+// prove (wldNodes20 at 20 empties, three times as many for each more), at most
+// solveMaxEmpties; SolveFixed and an unlimited budget keep solveMaxEmpties.
+func TestSolveFrom(t *testing.T) {
+	tests := []struct {
+		nodes int64
+		fixed bool
+		want  int
+	}{
+		{0, false, solveMaxEmpties},
+		{3_300_000, true, solveMaxEmpties},
+		{100_000_000, false, solveMaxEmpties}, // 225 M solver nodes: 22 empties take 27 M
+		{3_300_000, false, 20},                // SINGLE 1.0 here: 7.4 M solver nodes
+		{1_000_000, false, 19},                // 2.25 M: 20 empties would take 3 M
+		{20_000, false, 16},                   // 45 k: 16 empties take 37 k, 17 take 111 k
+	}
+	for _, tt := range tests {
+		e := NewEngine(4)
+		e.SolveFixed = tt.fixed
+		if got := e.solveFrom(tt.nodes); got != tt.want {
+			t.Errorf("solveFrom(%d) with SolveFixed %v = %d, want %d", tt.nodes, tt.fixed, got, tt.want)
+		}
+	}
+}
