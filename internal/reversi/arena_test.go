@@ -130,7 +130,7 @@ func randomOpening(rng *rand.Rand) Board {
 // the endgame (-arena-endgame).
 func playToEmpties(b Board, empties int) Board {
 	e := NewEngine(ttLogSize(100_000))
-	for bits.OnesCount64(^(b.Own|b.Opp)) > empties {
+	for bits.OnesCount64(^(b.Own | b.Opp)) > empties {
 		if b.Moves() == 0 {
 			if b.Pass().Moves() == 0 {
 				return b
