@@ -750,6 +750,13 @@ func (f *flood) spread(cur *[MaxSize]uint32, r int) uint32 {
 	return v &^ f.seen[r]
 }
 
+// clear empties the cells reached and both frontiers, for a new breadth-first search.
+func (f *flood) clear() {
+	for r := 0; r < f.ny; r++ {
+		f.seen[r], f.front[0][r], f.front[1][r] = 0, 0, 0
+	}
+}
+
 // distance returns the length of a shortest path from (x,y) to row goal through the open
 // steps of the working copies, or -1 when there is none. It advances a whole level of the
 // breadth-first search at a time, a row bitset per row, over the rows the frontier can
@@ -758,9 +765,7 @@ func (f *flood) distance(x, y, goal int) int {
 	if y == goal {
 		return 0
 	}
-	for r := 0; r < f.ny; r++ {
-		f.seen[r], f.front[0][r], f.front[1][r] = 0, 0, 0
-	}
+	f.clear()
 	cur, next := &f.front[0], &f.front[1]
 	cur[y], f.seen[y] = 1<<x, 1<<x
 	lo, hi := y, y // cur is zero outside rows lo..hi
@@ -796,9 +801,7 @@ func (f *flood) distance(x, y, goal int) int {
 // of its shortest path there; other cells' entries are left as they were. It is the same
 // level-at-a-time search, started from the whole goal row.
 func (f *flood) distanceMap(goal int, m *[maxCells]int16) {
-	for r := 0; r < f.ny; r++ {
-		f.seen[r], f.front[0][r], f.front[1][r] = 0, 0, 0
-	}
+	f.clear()
 	cur, next := &f.front[0], &f.front[1]
 	row := uint32(uint64(1)<<f.nx - 1)
 	cur[goal], f.seen[goal] = row, row
