@@ -712,28 +712,10 @@ func cellCode(x, y int) int { return y<<cellShift | x }
 // rows of the cells reached and of two frontiers. It lives in the Engine: a search allocates
 // nothing.
 type flood struct {
-	nx, ny int
-	ox, oy [MaxSize]uint32
-	seen   [MaxSize]uint32
-	front  [2][MaxSize]uint32
-	rows   int64 // rows spread since the search began: its work, charged to the budget
-}
-
-// load copies the board of p into the working copies.
-func (f *flood) load(p *Position) {
-	f.nx, f.ny = p.NX, p.NY
-	f.ox, f.oy = p.openX, p.openY
-}
-
-// place blocks the steps of wall m in the working copies.
-func (f *flood) place(m Move) {
-	x, y := uint(m.X), int(m.Y)
-	if m.Orient == Horizontal {
-		f.oy[y] &^= 3 << x
-	} else {
-		f.ox[y] &^= 1 << x
-		f.ox[y+1] &^= 1 << x
-	}
+	openSteps
+	seen  [MaxSize]uint32
+	front [2][MaxSize]uint32
+	rows  int64 // rows spread since the search began: its work, charged to the budget
 }
 
 // spread returns the cells one open step from the cells of cur in row r, not yet seen.

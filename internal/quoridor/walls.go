@@ -13,28 +13,34 @@ import "math/bits"
 // pathSearch is the scratch space of the path searches. It lives on the caller's stack
 // (about 4.5 kB), so searching allocates nothing.
 type pathSearch struct {
-	nx, ny int
-	ox, oy [MaxSize]uint32 // working copies of Position.openX and openY: candidates are placed and lifted here
+	openSteps
 	seen   [MaxSize]uint32 // cells reached, one row per word
 	cells  [maxCells]uint16
 	parent [maxCells]uint16 // shortestPath: the cell each cell was reached from, by cell code
 	n      int              // reaches: the depth of the stack in cells
 }
 
+// openSteps is a working copy of a board's open steps (Position.openX and openY, row
+// bitsets), in which candidate walls are placed and lifted: the path searches' board.
+type openSteps struct {
+	nx, ny int
+	ox, oy [MaxSize]uint32
+}
+
 // load copies the board of p into the working copies.
-func (s *pathSearch) load(p *Position) {
-	s.nx, s.ny = p.NX, p.NY
-	s.ox, s.oy = p.openX, p.openY
+func (o *openSteps) load(p *Position) {
+	o.nx, o.ny = p.NX, p.NY
+	o.ox, o.oy = p.openX, p.openY
 }
 
 // place blocks the steps of wall m in the working copies.
-func (s *pathSearch) place(m Move) {
+func (o *openSteps) place(m Move) {
 	x, y := uint(m.X), int(m.Y)
 	if m.Orient == Horizontal {
-		s.oy[y] &^= 3 << x
+		o.oy[y] &^= 3 << x
 	} else {
-		s.ox[y] &^= 1 << x
-		s.ox[y+1] &^= 1 << x
+		o.ox[y] &^= 1 << x
+		o.ox[y+1] &^= 1 << x
 	}
 }
 
