@@ -11,7 +11,13 @@
 //     sample outputs, as the data's INDEX.md records them, against the rules code;
 //   - TestKillLeavesLegalOutput: a SIGKILL at any instant leaves no output.txt or a legal one,
 //     for every game's binary;
-//   - TestCheckHalmaOutput: the checker of the agent's output.txt the tests above share.
+//   - TestCheckHalmaOutput: the checker of the agent's output.txt the tests above share;
+//   - TestDocsExamples: every example of docs/*.md, played in process by homework's and the
+//     game binary's code (accepted, or refused with the documented first stderr line) and
+//     judged by homework validate (legal, or refused with the documented first line);
+//     TestDocCasesConvention: the reader of those examples refuses blocks that break the
+//     convention; TestDocsLinks: README.md and docs/ link only files of the repository,
+//     never ../shared, and docs/README.md indexes every page.
 //
 // TestMain builds the binaries once, offline, into a temporary directory.
 package contract
