@@ -243,6 +243,9 @@ type Plan struct {
 // start-up, so that it depends on the input alone.
 const (
 	startupReserve = 8 * time.Millisecond
+	// maxPlanSeconds: a longer clock is planned as this one. A time.Duration overflows
+	// past 9.2e9 s, and a move of more than 11 days of CPU has no use for more.
+	maxPlanSeconds = 1e6
 	singleSoft     = 0.6                // SINGLE: fraction of the time the search is sized to
 	singleHard     = 0.85               // SINGLE: fraction at which the guard fires
 	gameReserve    = 0.05               // GAME: fraction of the clock never planned for
@@ -259,7 +262,7 @@ const (
 // the moves still expected, with a reserve; history from playdata corrects for the
 // overhead the previous moves really had.
 func PlanMove(h gamefile.Header, movesLeft int, hist history) Plan {
-	total := time.Duration(h.Seconds * float64(time.Second))
+	total := time.Duration(min(h.Seconds, maxPlanSeconds) * float64(time.Second))
 	if h.Mode == gamefile.Single {
 		return Plan{
 			Soft: clampNonNeg(time.Duration(float64(total)*singleSoft) - startupReserve),

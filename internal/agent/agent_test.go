@@ -2,6 +2,7 @@ package agent
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -249,5 +250,21 @@ func TestSeenRoundTrip(t *testing.T) {
 	many := make([]uint64, MaxSeen+5)
 	if n := len(FormatSeen(many)); n != MaxSeen {
 		t.Errorf("FormatSeen kept %d keys, want the last %d", n, MaxSeen)
+	}
+}
+
+// TestPlanMoveHugeClock: a clock above maxPlanSeconds (1e10 s, 1e300 s) is planned as
+// maxPlanSeconds, never as the tiny or negative duration an overflow would give.
+func TestPlanMoveHugeClock(t *testing.T) {
+	for _, mode := range []gamefile.Mode{gamefile.Single, gamefile.Game} {
+		capped := PlanMove(header(mode, maxPlanSeconds), 30, history{})
+		if small := PlanMove(header(mode, 1000), 30, history{}); capped.Soft <= small.Soft {
+			t.Fatalf("PlanMove(%v %v) = %+v, want more than with 1000 s (%+v)", mode, maxPlanSeconds, capped, small)
+		}
+		for _, secs := range []float64{9.3e9, 1e10, 1e300, math.MaxFloat64} {
+			if got := PlanMove(header(mode, secs), 30, history{}); got != capped {
+				t.Errorf("PlanMove(%v %v) = %+v, want %+v as for %v s", mode, secs, got, capped, maxPlanSeconds)
+			}
+		}
 	}
 }

@@ -16,6 +16,7 @@ func TestParseSeconds(t *testing.T) {
 	}{
 		{"300", 300, true}, {"100.0", 100, true}, {"6.6", 6.6, true},
 		{"99.6900000000001", 99.6900000000001, true}, {"0.01", 0.01, true}, {"1e-05", 1e-5, true},
+		{"1e10", 1e10, true}, {"1e300", 1e300, true}, // planned as a long time: agent.PlanMove
 		{"0", 0, false}, {"-5", 0, false}, {"nan", 0, false}, {"inf", 0, false}, {"1e999", 0, false},
 		{"", 0, false}, {"0x10", 0, false}, {"3 s", 0, false}, {"1e-400", 0, false},
 	} {
