@@ -280,12 +280,17 @@ func PlanMove(h gamefile.Header, movesLeft int, hist history) Plan {
 		time.Duration(movesLeft)*movePayment)
 	reserve = min(reserve, total/2)
 	spendable := total - reserve
-	// The overhead each move costs beyond its search (start-up, writes), as measured.
+	perMove := spendable / time.Duration(movesLeft)
+	// The overhead each move costs beyond its search (start-up, writes), as the previous
+	// move measured it. It is believed up to half of a move's time: playdata can then
+	// shorten a move's plan to no less than half the plan without it, and never lengthen
+	// it, so that a damaged file can cost a ply but never the game on time. An overhead
+	// truly above that leaves the clock to the reserve and the guard.
 	overhead := startupReserve
-	if hist.moves > 0 && hist.overhead > overhead {
-		overhead = hist.overhead
+	if hist.moves > 0 {
+		overhead = max(overhead, min(hist.overhead, perMove/2))
 	}
-	share := spendable/time.Duration(movesLeft) - overhead
+	share := perMove - overhead
 	hard := min(time.Duration(float64(share)*gameHardFactor), time.Duration(float64(spendable)*gameHardShare))
 	return Plan{Soft: clampNonNeg(share), Hard: clampNonNeg(max(hard, share))}
 }
