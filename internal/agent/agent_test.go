@@ -302,8 +302,17 @@ func TestSeenRoundTrip(t *testing.T) {
 		t.Errorf("ParseSeen(FormatSeen(%x)) = %x", keys, got)
 	}
 	many := make([]uint64, MaxSeen+5)
+	for i := range many {
+		many[i] = uint64(i)
+	}
 	if n := len(FormatSeen(many)); n != MaxSeen {
 		t.Errorf("FormatSeen kept %d keys, want the last %d", n, MaxSeen)
+	}
+	// A playdata.txt holding more keys than FormatSeen writes (a megabyte of them) is
+	// read as what FormatSeen would have kept: the search does not scan the rest.
+	lines = append(FormatSeen(many[:5]), FormatSeen(many[5:])...)
+	if got := ParseSeen(lines); !slices.Equal(got, many[5:]) {
+		t.Errorf("ParseSeen of %d keys kept %d, want the last %d", len(lines), len(got), MaxSeen)
 	}
 }
 
