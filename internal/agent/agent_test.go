@@ -172,6 +172,10 @@ func TestReadCalibration(t *testing.T) {
 		{"good", CalibrationVersion + "\nother.nodes_per_second 5\nfake.nodes_per_second 2500000\n", 2.5e6, ""},
 		{"missing key", CalibrationVersion + "\n", 1e6, "no fake.nodes_per_second"},
 		{"implausible", CalibrationVersion + "\nfake.nodes_per_second 1e30\n", 1e6, "implausible"},
+		{"NaN", CalibrationVersion + "\nfake.nodes_per_second NaN\n", 1e6, "implausible"},
+		{"two values", CalibrationVersion + "\nfake.nodes_per_second 2500000 3\n", 1e6, "implausible"},
+		{"tab separated", CalibrationVersion + "\nfake.nodes_per_second\t2500000\n", 2.5e6, ""},
+		{"indented", CalibrationVersion + "\n  fake.nodes_per_second  2500000\n", 2.5e6, ""},
 		{"old version", "gameagents-calibration 0\nfake.nodes_per_second 5e6\n", 1e6, "want"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -35,19 +35,26 @@ func ReadCalibration(path string, g Game, log io.Writer) float64 {
 		fmt.Fprintf(log, "calibration.txt: not read (%v); using the default speed of %.0f nodes/s\n", err.(*gamefile.Error).Msg, g.DefaultRate())
 		return g.DefaultRate()
 	}
+	return parseCalibration(lines, g, log)
+}
+
+// parseCalibration returns the game's rate from the lines of calibration.txt when it is
+// within [minRate, maxRate], else the default, saying why on log.
+func parseCalibration(lines []gamefile.Line, g Game, log io.Writer) float64 {
 	if len(lines) == 0 || lines[0].Text != CalibrationVersion {
 		fmt.Fprintf(log, "calibration.txt:1: want %q; using the default speed\n", CalibrationVersion)
 		return g.DefaultRate()
 	}
 	key := RateKey(g.Name())
 	for _, l := range lines[1:] {
-		k, v, _ := strings.Cut(l.Text, " ")
-		if k != key {
+		f := strings.Fields(l.Text)
+		if len(f) == 0 || f[0] != key {
 			continue // unknown keys are ignored: other games' and later versions'
 		}
-		rate, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-		if err != nil || !(rate >= minRate && rate <= maxRate) {
-			fmt.Fprintf(log, "calibration.txt:%d: implausible %s %q; using the default speed\n", l.Num, key, gamefile.Clip(v))
+		v := strings.Join(f[1:], " ")
+		rate, err := strconv.ParseFloat(v, 64)
+		if len(f) != 2 || err != nil || !PlausibleRate(rate) {
+			fmt.Fprintf(log, "calibration.txt:%d: implausible %s %q, want %.0f to %.0f; using the default speed\n", l.Num, key, gamefile.Clip(v), minRate, maxRate)
 			return g.DefaultRate()
 		}
 		return rate
@@ -55,6 +62,9 @@ func ReadCalibration(path string, g Game, log io.Writer) float64 {
 	fmt.Fprintf(log, "calibration.txt: no %s; using the default speed\n", key)
 	return g.DefaultRate()
 }
+
+// PlausibleRate reports whether a measured speed is one the agents believe.
+func PlausibleRate(rate float64) bool { return rate >= minRate && rate <= maxRate }
 
 // FormatCalibration renders calibration.txt from speeds by game name, in the given order.
 func FormatCalibration(names []string, rates map[string]float64) []byte {

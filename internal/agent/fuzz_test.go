@@ -77,3 +77,35 @@ func FuzzPlaydata(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCalibration: whatever calibration.txt holds, the rate the agent uses is a plausible
+// one ([minRate, maxRate]) read from the file with nothing said, or the game's default with
+// one line saying so.
+func FuzzCalibration(f *testing.F) {
+	addSeeds(f, "calibration.txt", func(data []byte) {
+		f.Add(bytes.ReplaceAll(data, []byte("halma."), []byte("fake.")))
+	})
+	for _, data := range []string{
+		"", CalibrationVersion, CalibrationVersion + "\nfake.nodes_per_second 2500000\n",
+		CalibrationVersion + "\nfake.nodes_per_second NaN\n",
+		CalibrationVersion + "\nfake.nodes_per_second 1e300\n",
+		CalibrationVersion + "\nfake.nodes_per_second\t0x1p20\n",
+		CalibrationVersion + "\r\nfake.nodes_per_second 1000 \r\n",
+		CalibrationVersion + "\nfake.nodes_per_secondx 5e6\nfake.nodes_per_second 1e3\n",
+	} {
+		f.Add([]byte(data))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var log bytes.Buffer
+		rate := parseCalibration(gamefile.SplitLines(string(data)), fakeGame{}, &log)
+		msg := log.String()
+		switch {
+		case msg == "" && !PlausibleRate(rate):
+			t.Fatalf("parseCalibration(%q) = %v, said nothing: want a rate in [%v, %v]", data, rate, minRate, maxRate)
+		case msg != "" && rate != fakeGame{}.DefaultRate():
+			t.Fatalf("parseCalibration(%q) = %v, log %q: want the default %v", data, rate, msg, fakeGame{}.DefaultRate())
+		case msg != "" && (!strings.HasPrefix(msg, "calibration.txt") || !strings.HasSuffix(msg, "; using the default speed\n") || strings.Count(msg, "\n") != 1):
+			t.Fatalf("parseCalibration(%q) log %q: want one line naming calibration.txt and the default", data, msg)
+		}
+	})
+}
