@@ -102,3 +102,19 @@ func TestSideIndexAndBodyReader(t *testing.T) {
 		t.Errorf("End = %v, want nil", err)
 	}
 }
+
+// TestCheckWritable: a writable directory passes and is left empty; a missing one gets the
+// reason alone, without the temporary file's name.
+func TestCheckWritable(t *testing.T) {
+	dir := t.TempDir()
+	if err := CheckWritable(dir); err != nil {
+		t.Errorf("CheckWritable(%s) = %v, want nil", dir, err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("CheckWritable left %v", entries)
+	}
+	missing := filepath.Join(dir, "missing")
+	if err := CheckWritable(missing); err == nil || err.Error() != "no such file or directory" {
+		t.Errorf("CheckWritable(%s) = %v, want no such file or directory", missing, err)
+	}
+}
