@@ -19,7 +19,7 @@ func CalibrateMain(games []agent.Game, args []string, stdout, stderr io.Writer) 
 	fs := flag.NewFlagSet("calibrate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", ".", "where to write calibration.txt")
-	seconds := fs.Float64("seconds", 1, "CPU seconds of measuring per game")
+	seconds := fs.Float64("seconds", 1, fmt.Sprintf("CPU seconds of measuring per game, %v to %v", minCalibrateSeconds, maxCalibrateSeconds))
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: calibrate [-dir DIR] [-seconds S]\n\nMeasures how many search nodes per CPU second this machine does for each game\nand writes calibration.txt, which every agent reads.\n\n")
 		fs.PrintDefaults()
