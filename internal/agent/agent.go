@@ -243,6 +243,9 @@ type Plan struct {
 // start-up, so that it depends on the input alone.
 const (
 	startupReserve = 8 * time.Millisecond
+	// maxPlanSeconds: a longer clock is planned as this one. A time.Duration overflows
+	// past 9.2e9 s, and a move of more than 11 days of CPU has no use for more.
+	maxPlanSeconds = 1e6
 	singleSoft     = 0.6                // SINGLE: fraction of the time the search is sized to
 	singleHard     = 0.85               // SINGLE: fraction at which the guard fires
 	gameReserve    = 0.05               // GAME: fraction of the clock never planned for
@@ -259,7 +262,7 @@ const (
 // the moves still expected, with a reserve; history from playdata corrects for the
 // overhead the previous moves really had.
 func PlanMove(h gamefile.Header, movesLeft int, hist history) Plan {
-	total := time.Duration(h.Seconds * float64(time.Second))
+	total := time.Duration(min(h.Seconds, maxPlanSeconds) * float64(time.Second))
 	if h.Mode == gamefile.Single {
 		return Plan{
 			Soft: clampNonNeg(time.Duration(float64(total)*singleSoft) - startupReserve),
@@ -277,12 +280,17 @@ func PlanMove(h gamefile.Header, movesLeft int, hist history) Plan {
 		time.Duration(movesLeft)*movePayment)
 	reserve = min(reserve, total/2)
 	spendable := total - reserve
-	// The overhead each move costs beyond its search (start-up, writes), as measured.
+	perMove := spendable / time.Duration(movesLeft)
+	// The overhead each move costs beyond its search (start-up, writes), as the previous
+	// move measured it. It is believed up to half of a move's time: playdata can then
+	// shorten a move's plan to no less than half the plan without it, and never lengthen
+	// it, so that a damaged file can cost a ply but never the game on time. An overhead
+	// truly above that leaves the clock to the reserve and the guard.
 	overhead := startupReserve
-	if hist.moves > 0 && hist.overhead > overhead {
-		overhead = hist.overhead
+	if hist.moves > 0 {
+		overhead = max(overhead, min(hist.overhead, perMove/2))
 	}
-	share := spendable/time.Duration(movesLeft) - overhead
+	share := perMove - overhead
 	hard := min(time.Duration(float64(share)*gameHardFactor), time.Duration(float64(spendable)*gameHardShare))
 	return Plan{Soft: clampNonNeg(share), Hard: clampNonNeg(max(hard, share))}
 }

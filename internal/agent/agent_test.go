@@ -2,6 +2,7 @@ package agent
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -61,7 +62,15 @@ func TestReadPlaydataTolerant(t *testing.T) {
 		{"other game", strings.Replace(good, "halma", "reversi", 1), 240, 0, nil, "want"},
 		{"truncated", "gameagents-playdata 1 halma\nmoves 3\n", 240, 0, nil, "want"},
 		{"garbage", "\x00\x01zzz", 240, 0, nil, "want"},
-		{"bad number", strings.Replace(good, "moves 3", "moves x", 1), 240, 0, nil, "damaged"},
+		{"bad number", strings.Replace(good, "moves 3", "moves x", 1), 240, 0, nil, "playdata.txt:2: "},
+		{"moves at the integer maximum", strings.Replace(good, "moves 3", "moves 9223372036854775807", 1), 240, 0, nil, "playdata.txt:2: "},
+		{"moves without its key", strings.Replace(good, "moves 3", "3", 1), 240, 0, nil, "playdata.txt:2: "},
+		{"remaining NaN", strings.Replace(good, "250.5", "NaN", 1), 240, 0, nil, "playdata.txt:3: "},
+		{"remaining Inf", strings.Replace(good, "250.5", "+Inf", 1), 240, 0, nil, "playdata.txt:3: "},
+		{"remaining zero", strings.Replace(good, "250.5", "0", 1), 240, 0, nil, "playdata.txt:3: "},
+		{"remaining hexadecimal", strings.Replace(good, "250.5", "0x1p8", 1), 240, 0, nil, "playdata.txt:3: "},
+		{"huge overhead", strings.Replace(good, "7000000", "9000000000000000000", 1), 240, 0, nil, "playdata.txt:4: "},
+		{"negative overhead", strings.Replace(good, "7000000", "-1", 1), 240, 0, nil, "playdata.txt:4: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "playdata.txt")
@@ -74,7 +83,53 @@ func TestReadPlaydataTolerant(t *testing.T) {
 			if !strings.Contains(log.String(), tc.wantLog) || (tc.wantLog == "" && log.Len() > 0) {
 				t.Errorf("log = %q, want it to mention %q", log.String(), tc.wantLog)
 			}
+			if tc.wantLog != "" && !strings.HasSuffix(log.String(), "; ignored\n") {
+				t.Errorf("log = %q, want it to say the file is ignored", log.String())
+			}
 		})
+	}
+}
+
+// TestPlaydataRoundTrip: the history written after a move reads back whole, however long
+// the game and however costly the move; a count at its bound stays there.
+func TestPlaydataRoundTrip(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		moves     int
+		overhead  time.Duration
+		wantMoves int
+	}{
+		{"first move", 0, 5 * time.Millisecond, 1},
+		{"integer maximum", math.MaxInt, 5 * time.Millisecond, maxPlaydataMoves},
+		{"huge overhead", 7, math.MaxInt64, 8},
+		{"negative overhead", 7, -time.Second, 8},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "playdata.txt")
+			h := header(gamefile.Game, 100)
+			hist := history{moves: tc.moves}.next(h, tc.overhead)
+			if err := writePlaydata(path, "halma", hist, []string{"seen 1"}); err != nil {
+				t.Fatal(err)
+			}
+			var log bytes.Buffer
+			pd := readPlaydata(path, "halma", header(gamefile.Game, 90), &log)
+			if log.Len() > 0 || pd.history.moves != tc.wantMoves || !inRange(pd.history) {
+				t.Errorf("readPlaydata(written %+v) = %+v, log %q; want %d moves, in range", hist, pd.history, log.String(), tc.wantMoves)
+			}
+		})
+	}
+}
+
+// TestPlanMoveOverheadBounded: the overhead playdata reports, at its largest, leaves a
+// move at least half the plan it has without playdata.
+func TestPlanMoveOverheadBounded(t *testing.T) {
+	for _, secs := range []float64{300, 30, 5, 1, 0.1} {
+		h := header(gamefile.Game, secs)
+		none := PlanMove(h, 30, history{})
+		worst := PlanMove(h, 30, history{moves: 5, remaining: secs, overhead: maxOverhead})
+		if worst.Soft < none.Soft/2 || worst.Hard < none.Hard/2 {
+			t.Errorf("PlanMove(GAME %v) with overhead %v = %+v, want at least half of %+v", secs, maxOverhead, worst, none)
+		}
 	}
 }
 
@@ -117,6 +172,10 @@ func TestReadCalibration(t *testing.T) {
 		{"good", CalibrationVersion + "\nother.nodes_per_second 5\nfake.nodes_per_second 2500000\n", 2.5e6, ""},
 		{"missing key", CalibrationVersion + "\n", 1e6, "no fake.nodes_per_second"},
 		{"implausible", CalibrationVersion + "\nfake.nodes_per_second 1e30\n", 1e6, "implausible"},
+		{"NaN", CalibrationVersion + "\nfake.nodes_per_second NaN\n", 1e6, "implausible"},
+		{"two values", CalibrationVersion + "\nfake.nodes_per_second 2500000 3\n", 1e6, "implausible"},
+		{"tab separated", CalibrationVersion + "\nfake.nodes_per_second\t2500000\n", 2.5e6, ""},
+		{"indented", CalibrationVersion + "\n  fake.nodes_per_second  2500000\n", 2.5e6, ""},
 		{"old version", "gameagents-calibration 0\nfake.nodes_per_second 5e6\n", 1e6, "want"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -247,7 +306,40 @@ func TestSeenRoundTrip(t *testing.T) {
 		t.Errorf("ParseSeen(FormatSeen(%x)) = %x", keys, got)
 	}
 	many := make([]uint64, MaxSeen+5)
+	for i := range many {
+		many[i] = uint64(i)
+	}
 	if n := len(FormatSeen(many)); n != MaxSeen {
 		t.Errorf("FormatSeen kept %d keys, want the last %d", n, MaxSeen)
 	}
+	// A playdata.txt holding more keys than FormatSeen writes (a megabyte of them) is
+	// read as what FormatSeen would have kept: the search does not scan the rest.
+	lines = append(FormatSeen(many[:5]), FormatSeen(many[5:])...)
+	if got := ParseSeen(lines); !slices.Equal(got, many[5:]) {
+		t.Errorf("ParseSeen of %d keys kept %d, want the last %d", len(lines), len(got), MaxSeen)
+	}
+}
+
+// TestPlanMoveHugeClock: a clock above maxPlanSeconds (1e10 s, 1e300 s) is planned as
+// maxPlanSeconds, never as the tiny or negative duration an overflow would give.
+func TestPlanMoveHugeClock(t *testing.T) {
+	for _, mode := range []gamefile.Mode{gamefile.Single, gamefile.Game} {
+		capped := PlanMove(header(mode, maxPlanSeconds), 30, history{})
+		if small := PlanMove(header(mode, 1000), 30, history{}); capped.Soft <= small.Soft {
+			t.Fatalf("PlanMove(%v %v) = %+v, want more than with 1000 s (%+v)", mode, maxPlanSeconds, capped, small)
+		}
+		for _, secs := range []float64{9.3e9, 1e10, 1e300, math.MaxFloat64} {
+			if got := PlanMove(header(mode, secs), 30, history{}); got != capped {
+				t.Errorf("PlanMove(%v %v) = %+v, want %+v as for %v s", mode, secs, got, capped, maxPlanSeconds)
+			}
+		}
+	}
+}
+
+// inRange reports whether a history read from playdata.txt is within the bounds the reader
+// promises: what the plan may trust.
+func inRange(h history) bool {
+	return h.moves >= 0 && h.moves <= maxPlaydataMoves &&
+		h.overhead >= 0 && h.overhead <= maxOverhead &&
+		h.remaining > 0 && !math.IsInf(h.remaining, 0)
 }

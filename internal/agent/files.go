@@ -35,19 +35,26 @@ func ReadCalibration(path string, g Game, log io.Writer) float64 {
 		fmt.Fprintf(log, "calibration.txt: not read (%v); using the default speed of %.0f nodes/s\n", err.(*gamefile.Error).Msg, g.DefaultRate())
 		return g.DefaultRate()
 	}
+	return parseCalibration(lines, g, log)
+}
+
+// parseCalibration returns the game's rate from the lines of calibration.txt when it is
+// within [minRate, maxRate], else the default, saying why on log.
+func parseCalibration(lines []gamefile.Line, g Game, log io.Writer) float64 {
 	if len(lines) == 0 || lines[0].Text != CalibrationVersion {
 		fmt.Fprintf(log, "calibration.txt:1: want %q; using the default speed\n", CalibrationVersion)
 		return g.DefaultRate()
 	}
 	key := RateKey(g.Name())
 	for _, l := range lines[1:] {
-		k, v, _ := strings.Cut(l.Text, " ")
-		if k != key {
+		f := strings.Fields(l.Text)
+		if len(f) == 0 || f[0] != key {
 			continue // unknown keys are ignored: other games' and later versions'
 		}
-		rate, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-		if err != nil || !(rate >= minRate && rate <= maxRate) {
-			fmt.Fprintf(log, "calibration.txt:%d: implausible %s %q; using the default speed\n", l.Num, key, gamefile.Clip(v))
+		v := strings.Join(f[1:], " ")
+		rate, err := strconv.ParseFloat(v, 64)
+		if len(f) != 2 || err != nil || !PlausibleRate(rate) {
+			fmt.Fprintf(log, "calibration.txt:%d: implausible %s %q, want %.0f to %.0f; using the default speed\n", l.Num, key, gamefile.Clip(v), minRate, maxRate)
 			return g.DefaultRate()
 		}
 		return rate
@@ -55,6 +62,9 @@ func ReadCalibration(path string, g Game, log io.Writer) float64 {
 	fmt.Fprintf(log, "calibration.txt: no %s; using the default speed\n", key)
 	return g.DefaultRate()
 }
+
+// PlausibleRate reports whether a measured speed is one the agents believe.
+func PlausibleRate(rate float64) bool { return rate >= minRate && rate <= maxRate }
 
 // FormatCalibration renders calibration.txt from speeds by game name, in the given order.
 func FormatCalibration(names []string, rates map[string]float64) []byte {
@@ -68,6 +78,15 @@ func FormatCalibration(names []string, rates map[string]float64) []byte {
 // playdataVersion starts playdata.txt, followed by the game's name.
 const playdataVersion = "gameagents-playdata 1"
 
+// Bounds of the history in playdata.txt: a value outside them was not written by this
+// program for a real game, so the file is not believed. A game has at most a few hundred
+// moves; a move's CPU outside its search (start-up, reading and writing the files) is a
+// few milliseconds.
+const (
+	maxPlaydataMoves = 1_000_000
+	maxOverhead      = time.Second
+)
+
 // history is the lifecycle's own memory of a game: how many moves this agent has made,
 // the clock it was given last time (a larger clock now means a new game), and what the
 // moves cost beyond their search.
@@ -77,8 +96,14 @@ type history struct {
 	overhead  time.Duration // CPU per move outside the search, as last measured
 }
 
+// next is the history after a move made with header hd and overhead spent outside the
+// search. It stays within the reader's bounds, so that it always reads back.
 func (h history) next(hd gamefile.Header, overhead time.Duration) history {
-	return history{moves: h.moves + 1, remaining: hd.Seconds, overhead: overhead}
+	return history{
+		moves:     min(max(h.moves, 0), maxPlaydataMoves-1) + 1,
+		remaining: hd.Seconds,
+		overhead:  min(max(overhead, 0), maxOverhead),
+	}
 }
 
 type playdata struct {
@@ -97,25 +122,18 @@ func readPlaydata(path, game string, hd gamefile.Header, log io.Writer) playdata
 		fmt.Fprintf(log, "%v; ignored\n", err)
 		return playdata{}
 	}
-	bad := func(line int, msg string) playdata {
-		fmt.Fprintf(log, "playdata.txt:%d: %s; ignored\n", line, msg)
-		return playdata{}
+	return parsePlaydata(lines, game, hd, log)
+}
+
+// parsePlaydata parses the lines of playdata.txt, range-checking every number of the
+// history; on any fault it says so on log, ending "; ignored", and returns nothing.
+func parsePlaydata(lines []gamefile.Line, game string, hd gamefile.Header, log io.Writer) playdata {
+	h, err := parseHistory(lines, game)
+	if err == nil && hd.Seconds > h.remaining {
+		err = gamefile.Errorf("playdata.txt", 3, "from an earlier game (the clock went up from %s to %s)", gamefile.FormatSeconds(h.remaining), hd.Time)
 	}
-	if len(lines) < 4 || lines[0].Text != playdataVersion+" "+game {
-		return bad(1, fmt.Sprintf("want %q and three lines of history", playdataVersion+" "+game))
-	}
-	var h history
-	var err1, err2, err3 error
-	var ns int64
-	h.moves, err1 = strconv.Atoi(strings.TrimPrefix(lines[1].Text, "moves "))
-	h.remaining, err2 = strconv.ParseFloat(strings.TrimPrefix(lines[2].Text, "remaining "), 64)
-	ns, err3 = strconv.ParseInt(strings.TrimPrefix(lines[3].Text, "overhead_ns "), 10, 64)
-	if err1 != nil || err2 != nil || err3 != nil || h.moves < 0 || ns < 0 {
-		return bad(2, "damaged history")
-	}
-	h.overhead = time.Duration(ns)
-	if hd.Mode == gamefile.Game && hd.Seconds > h.remaining {
-		fmt.Fprintln(log, "playdata.txt: from an earlier game (the clock went up); ignored")
+	if err != nil {
+		fmt.Fprintf(log, "%v; ignored\n", err)
 		return playdata{}
 	}
 	game4 := make([]string, 0, len(lines)-4)
@@ -125,12 +143,66 @@ func readPlaydata(path, game string, hd gamefile.Header, log io.Writer) playdata
 	return playdata{history: h, game: game4}
 }
 
+// parseHistory parses the first four lines of playdata.txt: the version and game, then the
+// history's three keys in order.
+func parseHistory(lines []gamefile.Line, game string) (history, error) {
+	var h history
+	head := playdataVersion + " " + game
+	if len(lines) < 4 || lines[0].Text != head {
+		return h, gamefile.Errorf("playdata.txt", 1, "want %q and three lines of history", head)
+	}
+	moves, err := historyInt(lines[1], "moves", maxPlaydataMoves)
+	if err != nil {
+		return h, err
+	}
+	rem, err := historyValue(lines[2], "remaining")
+	if err != nil {
+		return h, err
+	}
+	if h.remaining, err = gamefile.ParseSeconds(rem); err != nil {
+		return h, gamefile.Errorf("playdata.txt", lines[2].Num, "remaining: %v", err)
+	}
+	ns, err := historyInt(lines[3], "overhead_ns", maxOverhead.Nanoseconds())
+	if err != nil {
+		return h, err
+	}
+	h.moves, h.overhead = int(moves), time.Duration(ns)
+	return h, nil
+}
+
+// historyValue returns the value of line l, which must be "key value".
+func historyValue(l gamefile.Line, key string) (string, error) {
+	v, ok := strings.CutPrefix(l.Text, key+" ")
+	if !ok {
+		return "", gamefile.Errorf("playdata.txt", l.Num, "got %q, want %s and its value", gamefile.Clip(l.Text), key)
+	}
+	return v, nil
+}
+
+// historyInt returns the integer value of line l, "key N", with N in [0, most].
+func historyInt(l gamefile.Line, key string, most int64) (int64, error) {
+	v, err := historyValue(l, key)
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 0 || n > most {
+		return 0, gamefile.Errorf("playdata.txt", l.Num, "%s %q, want an integer from 0 to %d", key, gamefile.Clip(v), most)
+	}
+	return n, nil
+}
+
 func writePlaydata(path, game string, h history, gameLines []string) error {
+	return gamefile.WriteAtomic(path, formatPlaydata(game, h, gameLines))
+}
+
+// formatPlaydata renders playdata.txt: the version and game, the history, the game's lines.
+func formatPlaydata(game string, h history, gameLines []string) []byte {
 	lines := []string{
 		playdataVersion + " " + game,
 		fmt.Sprintf("moves %d", h.moves),
 		"remaining " + gamefile.FormatSeconds(h.remaining),
 		fmt.Sprintf("overhead_ns %d", int64(h.overhead)),
 	}
-	return gamefile.WriteAtomic(path, gamefile.JoinLines(append(lines, gameLines...)))
+	return gamefile.JoinLines(append(lines, gameLines...))
 }

@@ -19,7 +19,7 @@ func CalibrateMain(games []agent.Game, args []string, stdout, stderr io.Writer) 
 	fs := flag.NewFlagSet("calibrate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", ".", "where to write calibration.txt")
-	seconds := fs.Float64("seconds", 1, "CPU seconds of measuring per game")
+	seconds := fs.Float64("seconds", 1, fmt.Sprintf("CPU seconds of measuring per game, %v to %v", minCalibrateSeconds, maxCalibrateSeconds))
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: calibrate [-dir DIR] [-seconds S]\n\nMeasures how many search nodes per CPU second this machine does for each game\nand writes calibration.txt, which every agent reads.\n\n")
 		fs.PrintDefaults()
@@ -28,10 +28,14 @@ func CalibrateMain(games []agent.Game, args []string, stdout, stderr io.Writer) 
 	if errors.Is(err, flag.ErrHelp) {
 		return 0 // -h asked for the usage: not an error, as in the other binaries
 	}
-	if err != nil || fs.NArg() > 0 || *seconds <= 0 {
-		if err == nil {
-			fs.Usage()
-		}
+	if err != nil {
+		return 2 // the flag package has said why, and shown the usage
+	}
+	// Everything that can be wrong with the arguments is said before measuring, which
+	// takes seconds.
+	if problem := calibrateArgsProblem(fs, *dir, *seconds); problem != "" {
+		fmt.Fprintf(stderr, "calibrate: %s\n", problem)
+		fs.Usage()
 		return 2
 	}
 	clk := clock.Process{}
@@ -39,6 +43,10 @@ func CalibrateMain(games []agent.Game, args []string, stdout, stderr io.Writer) 
 	var names []string
 	for _, g := range games {
 		rate := measure(g, clk, time.Duration(*seconds*float64(time.Second)))
+		if !agent.PlausibleRate(rate) {
+			fmt.Fprintf(stderr, "calibrate: %s measured %.0f nodes per CPU second, which no agent would believe; calibration.txt not written\n", g.Name(), rate)
+			return 1
+		}
 		rates[g.Name()] = rate
 		names = append(names, g.Name())
 		fmt.Fprintf(stdout, "%s: %.0f nodes per CPU second\n", g.Name(), rate)
@@ -50,6 +58,26 @@ func CalibrateMain(games []agent.Game, args []string, stdout, stderr io.Writer) 
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", path)
 	return 0
+}
+
+// Bounds of -seconds: a shorter measure is mostly noise, a longer one has no use.
+const (
+	minCalibrateSeconds = 0.01
+	maxCalibrateSeconds = 1000
+)
+
+// calibrateArgsProblem says what is wrong with calibrate's arguments, or "".
+func calibrateArgsProblem(fs *flag.FlagSet, dir string, seconds float64) string {
+	if fs.NArg() > 0 {
+		return fmt.Sprintf("unexpected argument %q", fs.Arg(0))
+	}
+	if !(seconds >= minCalibrateSeconds && seconds <= maxCalibrateSeconds) {
+		return fmt.Sprintf("-seconds %v: want a number of seconds from %v to %v", seconds, minCalibrateSeconds, maxCalibrateSeconds)
+	}
+	if err := gamefile.CheckWritable(dir); err != nil {
+		return fmt.Sprintf("-dir %s: %v", dir, err)
+	}
+	return ""
 }
 
 // measure grows the node count until a run takes a tenth of the time, then runs for the

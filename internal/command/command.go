@@ -18,6 +18,7 @@ import (
 
 // GameMain is the main of a single-game binary, and of `homework play`.
 func GameMain(name string, games []agent.Game, args []string, stderr io.Writer) int {
+	agent.IgnoreBrokenPipes() // before the first word on stderr, a usage error's included
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	players := playerNames(games)

@@ -167,14 +167,38 @@ func TestCalibrateMain(t *testing.T) {
 	}
 }
 
+// TestCalibrateMainRejectsBadArguments: a bad argument exits 2 before anything is measured,
+// saying what is wrong, and writes no calibration.txt.
 func TestCalibrateMainRejectsBadArguments(t *testing.T) {
-	for _, args := range [][]string{{"-seconds", "0"}, {"-seconds", "-1"}, {"extra"}, {"-nosuchflag"}} {
-		t.Run(strings.Join(args, " "), func(t *testing.T) {
+	notDir := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(notDir, nil, 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string // in stderr
+	}{
+		{[]string{"-seconds", "0"}, "-seconds 0: want"},
+		{[]string{"-seconds", "-1"}, "-seconds -1: want"},
+		{[]string{"-seconds", "NaN"}, "-seconds NaN: want"},
+		{[]string{"-seconds", "1e300"}, "-seconds 1e+300: want"},
+		{[]string{"-seconds", "+Inf"}, "-seconds +Inf: want"},
+		{[]string{"-seconds", "x"}, "invalid value"},
+		{[]string{"extra"}, `unexpected argument "extra"`},
+		{[]string{"-nosuchflag"}, "not defined"},
+		{[]string{"-dir", "/nonexistent/dir"}, "-dir /nonexistent/dir: no such file or directory"},
+		{[]string{"-dir", notDir}, "not a directory"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			dir := t.TempDir()
 			var stdout, stderr bytes.Buffer
-			args := append([]string{"-dir", dir}, args...)
+			args := append([]string{"-dir", dir}, tc.args...)
 			if got := CalibrateMain(games.Agents, args, &stdout, &stderr); got != 2 {
 				t.Errorf("CalibrateMain(%q) = %d, want 2", args, got)
+			}
+			if !strings.Contains(stderr.String(), tc.want) {
+				t.Errorf("CalibrateMain(%q) stderr = %q, want it to say %q", args, stderr.String(), tc.want)
+			}
+			if stdout.Len() > 0 {
+				t.Errorf("CalibrateMain(%q) stdout = %q, want nothing measured", args, stdout.String())
 			}
 			if _, err := os.Stat(filepath.Join(dir, "calibration.txt")); err == nil {
 				t.Errorf("CalibrateMain(%q) wrote calibration.txt, want none", args)

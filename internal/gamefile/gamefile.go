@@ -249,6 +249,19 @@ func WriteAtomic(path string, content []byte) error {
 	return nil
 }
 
+// CheckWritable returns why WriteAtomic cannot write in dir, or nil: it creates one of its
+// temporary files there and removes it. For a tool that would otherwise learn it only
+// after its work.
+func CheckWritable(dir string) error {
+	f, err := os.CreateTemp(dir, tempPattern("check"))
+	if err != nil {
+		return errors.New(errorText(err))
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
+}
+
 // tempPattern names WriteAtomic's temporary files: "." + the file's name + ".tmp" + random.
 func tempPattern(name string) string { return "." + name + ".tmp*" }
 

@@ -16,6 +16,7 @@ func TestParseSeconds(t *testing.T) {
 	}{
 		{"300", 300, true}, {"100.0", 100, true}, {"6.6", 6.6, true},
 		{"99.6900000000001", 99.6900000000001, true}, {"0.01", 0.01, true}, {"1e-05", 1e-5, true},
+		{"1e10", 1e10, true}, {"1e300", 1e300, true}, // planned as a long time: agent.PlanMove
 		{"0", 0, false}, {"-5", 0, false}, {"nan", 0, false}, {"inf", 0, false}, {"1e999", 0, false},
 		{"", 0, false}, {"0x10", 0, false}, {"3 s", 0, false}, {"1e-400", 0, false},
 	} {
@@ -99,5 +100,21 @@ func TestSideIndexAndBodyReader(t *testing.T) {
 	}
 	if err := r.End("B"); err != nil {
 		t.Errorf("End = %v, want nil", err)
+	}
+}
+
+// TestCheckWritable: a writable directory passes and is left empty; a missing one gets the
+// reason alone, without the temporary file's name.
+func TestCheckWritable(t *testing.T) {
+	dir := t.TempDir()
+	if err := CheckWritable(dir); err != nil {
+		t.Errorf("CheckWritable(%s) = %v, want nil", dir, err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("CheckWritable left %v", entries)
+	}
+	missing := filepath.Join(dir, "missing")
+	if err := CheckWritable(missing); err == nil || err.Error() != "no such file or directory" {
+		t.Errorf("CheckWritable(%s) = %v, want no such file or directory", missing, err)
 	}
 }

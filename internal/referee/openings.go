@@ -8,35 +8,51 @@ package referee
 // agents on both sides of the schedule.
 
 import (
-	"bufio"
+	"errors"
 	"fmt"
-	"os"
 	"strings"
+
+	"gameagents/internal/gamefile"
 )
 
 // ReadOpenings reads an openings file: one opening per line, its moves separated by
 // spaces, or by semicolons when the line holds one (for games whose moves are several
 // words: "PLACE a 3,6; PLACE B 3,5"); blank lines and lines starting with # are skipped.
+// The file is read as the agents read theirs (gamefile.ReadLines: bounded, any line ending);
+// its errors name the path as given and the line. The moves themselves are the game's to
+// judge (checkOpenings).
 func ReadOpenings(path string) ([][]string, error) {
-	f, err := os.Open(path)
+	lines, err := gamefile.ReadLines(path)
 	if err != nil {
+		var e *gamefile.Error
+		if errors.As(err, &e) {
+			e.File = path // ReadLines names the file alone; the user gave a path
+		}
 		return nil, err
 	}
-	defer f.Close()
+	return parseOpenings(path, lines)
+}
+
+// parseOpenings parses the lines of the openings file at path.
+func parseOpenings(path string, lines []gamefile.Line) ([][]string, error) {
 	var openings [][]string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
+	for _, l := range lines {
+		line := strings.TrimSpace(l.Text)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		openings = append(openings, splitOpening(line))
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		op := splitOpening(line)
+		switch {
+		case len(op) == 0:
+			return nil, gamefile.Errorf(path, l.Num, "an opening without moves")
+		case strings.HasPrefix(op[0], "#"):
+			// Written back (openingText), the line would be a comment.
+			return nil, gamefile.Errorf(path, l.Num, "an opening starting with %q would read as a comment", gamefile.Clip(op[0]))
+		}
+		openings = append(openings, op)
 	}
 	if len(openings) == 0 {
-		return nil, fmt.Errorf("%s: no openings", path)
+		return nil, gamefile.Errorf(path, 0, "no openings")
 	}
 	return openings, nil
 }
@@ -57,12 +73,17 @@ func splitOpening(line string) []string {
 }
 
 // openingText writes an opening as its line in the file: moves of one word separated by
-// spaces, moves of several words by "; ".
+// spaces, moves of several words by "; ", and a single move of several words followed by
+// ";" so that it reads back as one move.
 func openingText(op []string) string {
 	for _, mv := range op {
-		if strings.Contains(mv, " ") {
-			return strings.Join(op, "; ")
+		if !strings.Contains(mv, " ") {
+			continue
 		}
+		if len(op) == 1 {
+			return mv + ";"
+		}
+		return strings.Join(op, "; ")
 	}
 	return strings.Join(op, " ")
 }

@@ -65,3 +65,28 @@ func TestReadOpeningsSemicolons(t *testing.T) {
 		t.Errorf("ReadOpenings = %q, %v; want %q", got, err, want)
 	}
 }
+
+// TestReadOpeningsErrors: a bad openings file is an error naming the file and, for a bad
+// line, the line; the file is read to a bounded size.
+func TestReadOpeningsErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, text, want string // want follows the file's path
+	}{
+		{"no moves", "d3 c5\n ; ;\n", ":2: an opening without moves"},
+		{"first move a comment", "# ok\n;#d3 c5\n", `:2: an opening starting with "#d3 c5" would read as a comment`},
+		{"empty", "# nothing\n\n", ": no openings"},
+		{"huge", strings.Repeat("d3 c5\n", 200_000), ": larger than 1048576 bytes"},
+		{"missing", "", ": no such file or directory"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "openings.txt")
+			if tc.name != "missing" {
+				os.WriteFile(file, []byte(tc.text), 0o644)
+			}
+			_, err := referee.ReadOpenings(file)
+			if err == nil || err.Error() != file+tc.want {
+				t.Errorf("ReadOpenings(%s) error = %v, want %s", tc.name, err, file+tc.want)
+			}
+		})
+	}
+}
