@@ -40,6 +40,14 @@ type Game interface {
 	Players() []string
 }
 
+// DepthGame is a Game with fixed-depth players, for which Options.Depth means something
+// (Halma's minimax): only binaries that play such a game offer -depth.
+type DepthGame interface {
+	Game
+	// DepthHelp describes the depth for -depth's usage line, naming the players it is for.
+	DepthHelp() string
+}
+
 // Position is a parsed input ready to be played.
 type Position interface {
 	Header() gamefile.Header

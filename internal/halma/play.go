@@ -51,6 +51,9 @@ func (Game) Calibrate(nodes int64) int64 {
 // Players implements agent.Game.
 func (Game) Players() []string { return Players }
 
+// DepthHelp implements agent.DepthGame: minimax is the one fixed-depth player.
+func (Game) DepthHelp() string { return "search depth of Halma's minimax player (default 2)" }
+
 // Player names accepted by the -player flag.
 var Players = []string{"engine", "random", "greedy", "minimax"}
 
