@@ -428,9 +428,10 @@ func judgeNoMove(stdout io.Writer, m Match, output []byte, strict bool) int {
 	if over, _, reason := m.Over(); over {
 		why = "the game is over: " + reason
 	}
-	answer, want, is := m.NoMove(), []string{m.NoMove()}, m.NoMove()
-	if answer == "" {
-		want, is, answer = nil, "empty", "an empty output.txt"
+	// The answer as lines of output.txt, and as the messages name it.
+	want, is, wantText := []string{m.NoMove()}, m.NoMove(), m.NoMove()
+	if m.NoMove() == "" {
+		want, is, wantText = nil, "empty", "an empty output.txt"
 	}
 	lines, warnings, err := SplitOutput(output, strict)
 	printWarnings(stdout, warnings)
@@ -439,7 +440,7 @@ func judgeNoMove(stdout io.Writer, m Match, output []byte, strict bool) int {
 		fmt.Fprintf(stdout, "not legal: malformed output.txt: %v\n", err)
 		return 1
 	case !slices.Equal(lines, want):
-		fmt.Fprintf(stdout, "not legal: %s; want %s\n", why, answer)
+		fmt.Fprintf(stdout, "not legal: %s; want %s\n", why, wantText)
 		return 1
 	}
 	fmt.Fprintf(stdout, "legal: no move (%s, and output.txt is %s)\n", why, is)
