@@ -420,14 +420,12 @@ func badInput(stderr io.Writer, dir string, err error) int {
 	return 2
 }
 
-// judgeNoMove judges output where the side to move has no legal move, or the game is over:
-// the one answer the game's agents give there (Match.NoMove: an empty file, or the pass
-// token), with SplitOutput's tolerance, is legal, and nothing else.
+// judgeNoMove judges output where the side to move has no legal move (HasMove is false, as
+// when the game is over: the referee's reading too): the one answer the game's agents give
+// there (Match.NoMove: an empty file, or the pass token), with SplitOutput's tolerance, is
+// legal, and nothing else.
 func judgeNoMove(stdout io.Writer, m Match, output []byte, strict bool) int {
 	why := m.SideName(m.ToMove()) + " has no legal move"
-	if over, _, reason := m.Over(); over {
-		why = "the game is over: " + reason
-	}
 	// The answer as lines of output.txt, and as the messages name it.
 	want, is, wantText := []string{m.NoMove()}, m.NoMove(), m.NoMove()
 	if m.NoMove() == "" {
