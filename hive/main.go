@@ -10,5 +10,5 @@ import (
 )
 
 func main() {
-	command.Exit(command.GameMain("hive", []agent.Game{hive.Game{}}, os.Args[1:], os.Stderr))
+	command.Exit(command.GameMain("hive", []agent.Game{hive.Game{}}, os.Args[1:], os.Stdout, os.Stderr))
 }

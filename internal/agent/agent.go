@@ -26,10 +26,9 @@ import (
 
 // Game is what the lifecycle needs to know of a game.
 type Game interface {
-	// Name is the game's lower-case name: the calibration key prefix and the playdata tag.
+	// Name is the game's lower-case name: the calibration key prefix, the playdata tag, and
+	// how gamefile.Recognize names the game.
 	Name() string
-	// Recognize reports whether the lines of an input.txt are this game's.
-	Recognize(lines []gamefile.Line) bool
 	// Parse parses input.txt strictly; errors are *gamefile.Error naming the line.
 	Parse(file string, lines []gamefile.Line) (Position, error)
 	// DefaultRate is the search speed (nodes per CPU second) assumed without calibration.
@@ -41,30 +40,12 @@ type Game interface {
 	Players() []string
 }
 
-// NamedGames are the games that name themselves by the first word of line 4 of input.txt
-// ("HIVE 13 4 5"); Halma and Reversi are told apart by their grids instead.
-var NamedGames = []string{"HIVE", "QUORIDOR", "STREKY"}
-
-// NamedGame returns the game an input.txt names by the first word of its line 4, or "" when
-// that word is not one of NamedGames.
-func NamedGame(lines []gamefile.Line) string {
-	if len(lines) < 4 {
-		return ""
-	}
-	word, _, _ := strings.Cut(strings.TrimSpace(lines[3].Text), " ")
-	if slices.Contains(NamedGames, word) {
-		return word
-	}
-	return ""
-}
-
-// GridBody returns the first body line (line 4) of an input.txt when it may be a board
-// grid: there is one, and it does not name one of NamedGames.
-func GridBody(lines []gamefile.Line) (string, bool) {
-	if len(lines) < 4 || NamedGame(lines) != "" {
-		return "", false
-	}
-	return lines[3].Text, true
+// DepthGame is a Game with fixed-depth players, for which Options.Depth means something
+// (Halma's minimax): only binaries that play such a game offer -depth.
+type DepthGame interface {
+	Game
+	// DepthHelp describes the depth for -depth's usage line, naming the players it is for.
+	DepthHelp() string
 }
 
 // Position is a parsed input ready to be played.
@@ -119,8 +100,8 @@ const (
 	ExitBadInput = 2
 )
 
-// Run plays one move in opts.Dir with the first of games that recognises input.txt and
-// returns the exit status.
+// Run plays one move in opts.Dir with the game of games that input.txt holds, as
+// gamefile.Pick chooses it for every binary, and returns the exit status.
 func Run(games []Game, opts Options) int {
 	if opts.Log == nil {
 		opts.Log = os.Stderr
@@ -138,14 +119,9 @@ func Run(games []Game, opts Options) int {
 		fmt.Fprintln(opts.Log, err)
 		return ExitBadInput
 	}
-	game := recognize(games, lines)
-	if game == nil {
-		// The header is every game's: its faults are worth naming before the body's shape.
-		if _, _, err := gamefile.ParseHeader("input.txt", lines); err != nil {
-			fmt.Fprintln(opts.Log, err)
-		} else {
-			fmt.Fprintln(opts.Log, gamefile.Errorf("input.txt", 0, "not an input of %s", gameNames(games)))
-		}
+	game, err := gamefile.Pick("input.txt", games, lines)
+	if err != nil {
+		fmt.Fprintln(opts.Log, err)
 		return ExitBadInput
 	}
 	if opts.Player != "" && !slices.Contains(game.Players(), opts.Player) {
@@ -204,31 +180,6 @@ func Run(games []Game, opts Options) int {
 	fmt.Fprintf(opts.Log, "%s: %s %s, planned %.3fs (hard %.3fs, %d nodes), used %.3fs CPU\n",
 		game.Name(), h.Mode, h.Time, plan.Soft.Seconds(), plan.Hard.Seconds(), s.Nodes, used.Seconds())
 	return ExitOK
-}
-
-// recognize returns the game lines belong to. With a single candidate it is that game
-// even when the lines are not recognisable, so its parser names the line at fault.
-func recognize(games []Game, lines []gamefile.Line) Game {
-	for _, g := range games {
-		if g.Recognize(lines) {
-			return g
-		}
-	}
-	if len(games) == 1 {
-		return games[0]
-	}
-	return nil
-}
-
-func gameNames(games []Game) string {
-	s := ""
-	for i, g := range games {
-		if i > 0 {
-			s += " or "
-		}
-		s += g.Name()
-	}
-	return s
 }
 
 // Plan is the time a move may take, on the process CPU clock (start-up included).

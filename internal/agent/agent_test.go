@@ -133,17 +133,24 @@ func TestPlanMoveOverheadBounded(t *testing.T) {
 	}
 }
 
+// fakeGame is a game whose inputs are the header and the line fakeBody alone.
 type fakeGame struct{}
 
-func (fakeGame) Name() string                         { return "fake" }
-func (fakeGame) Recognize(lines []gamefile.Line) bool { return true }
+// fakeHive is fakeGame under Hive's name, which Run picks for an input whose line 4 is HIVE
+// (gamefile.Recognize).
+type fakeHive struct{ fakeGame }
+
+const fakeBody = "HIVE\n"
+
+func (fakeGame) Name() string { return "fake" }
+func (fakeHive) Name() string { return "hive" }
 func (fakeGame) Parse(file string, lines []gamefile.Line) (Position, error) {
 	h, body, err := gamefile.ParseHeader(file, lines)
 	if err != nil {
 		return nil, err
 	}
-	if len(body) != 0 {
-		return nil, gamefile.Errorf(file, body[0].Num, "unexpected line")
+	if len(body) != 1 || body[0].Text != strings.TrimSpace(fakeBody) {
+		return nil, gamefile.Errorf(file, 4, "want HIVE alone")
 	}
 	return fakePosition{h}, nil
 }
@@ -200,7 +207,7 @@ func TestRunBadInputTouchesNothing(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "output.txt"), []byte("old\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "playdata.txt"), []byte("keep\n"), 0o644)
 	var log bytes.Buffer
-	if got := Run([]Game{fakeGame{}}, Options{Dir: dir, Log: &log, Clock: &clock.Fake{}}); got != ExitBadInput {
+	if got := Run([]Game{fakeHive{}}, Options{Dir: dir, Log: &log, Clock: &clock.Fake{}}); got != ExitBadInput {
 		t.Errorf("Run = %d, want %d", got, ExitBadInput)
 	}
 	if !strings.HasPrefix(log.String(), "input.txt:3: ") {
@@ -217,9 +224,9 @@ func TestRunBadInputTouchesNothing(t *testing.T) {
 // returned, behind the lifecycle's history.
 func TestRunWritesMoveAndPlaydata(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "input.txt"), []byte("GAME\nX\n100\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "input.txt"), []byte("GAME\nX\n100\n"+fakeBody), 0o644)
 	var log bytes.Buffer
-	if got := Run([]Game{fakeGame{}}, Options{Dir: dir, Log: &log, Clock: &clock.Fake{}}); got != ExitOK {
+	if got := Run([]Game{fakeHive{}}, Options{Dir: dir, Log: &log, Clock: &clock.Fake{}}); got != ExitOK {
 		t.Fatalf("Run = %d, want 0; log %s", got, log.String())
 	}
 	out, _ := os.ReadFile(filepath.Join(dir, "output.txt"))
@@ -227,7 +234,7 @@ func TestRunWritesMoveAndPlaydata(t *testing.T) {
 		t.Errorf("output.txt = %q, want the move", out)
 	}
 	pd, _ := os.ReadFile(filepath.Join(dir, "playdata.txt"))
-	if !strings.HasPrefix(string(pd), "gameagents-playdata 1 fake\nmoves 1\nremaining 100\n") || !strings.HasSuffix(string(pd), "memo\n") {
+	if !strings.HasPrefix(string(pd), "gameagents-playdata 1 hive\nmoves 1\nremaining 100\n") || !strings.HasSuffix(string(pd), "memo\n") {
 		t.Errorf("playdata.txt = %q", pd)
 	}
 	entries, _ := os.ReadDir(dir)
@@ -260,38 +267,16 @@ func TestPlanMoveSurvivesLowClocks(t *testing.T) {
 // game's players, writing nothing.
 func TestRunUnknownPlayer(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "input.txt"), []byte("GAME\nX\n100\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "input.txt"), []byte("GAME\nX\n100\n"+fakeBody), 0o644)
 	var log bytes.Buffer
-	if got := Run([]Game{fakeGame{}}, Options{Dir: dir, Player: "minimax", Log: &log, Clock: &clock.Fake{}}); got != ExitBadInput {
+	if got := Run([]Game{fakeHive{}}, Options{Dir: dir, Player: "minimax", Log: &log, Clock: &clock.Fake{}}); got != ExitBadInput {
 		t.Errorf("Run(player minimax) = %d, want %d", got, ExitBadInput)
 	}
-	if want := `fake has no player "minimax": want one of engine`; !strings.Contains(log.String(), want) {
+	if want := `hive has no player "minimax": want one of engine`; !strings.Contains(log.String(), want) {
 		t.Errorf("stderr = %q, want %q", log.String(), want)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "output.txt")); err == nil {
 		t.Errorf("output.txt was written")
-	}
-}
-
-func TestGridBody(t *testing.T) {
-	tests := []struct {
-		input string
-		first string
-		ok    bool
-	}{
-		{"SINGLE\nBLACK\n1\n........\n", "........", true},
-		{"SINGLE\nBLACK\n1\nHIVE\n", "", false},
-		{"SINGLE\nLOWER\n1\nHIVE 13 4 5\n", "", false},
-		{"SINGLE\nFIRST\n1\nQUORIDOR 9 9\n", "", false},
-		{"SINGLE\nSECOND\n1\nSTREKY 10 20\n", "", false},
-		{"SINGLE\nBLACK\n1\nHIVEX 13\n", "HIVEX 13", true},
-		{"SINGLE\nBLACK\n1\n", "", false},
-	}
-	for _, tt := range tests {
-		first, ok := GridBody(gamefile.SplitLines(tt.input))
-		if first != tt.first || ok != tt.ok {
-			t.Errorf("GridBody(%q) = %q, %v; want %q, %v", tt.input, first, ok, tt.first, tt.ok)
-		}
 	}
 }
 

@@ -1,7 +1,6 @@
 package command
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -17,25 +16,20 @@ import (
 // clock, and writes calibration.txt.
 func CalibrateMain(games []agent.Game, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("calibrate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	dir := fs.String("dir", ".", "where to write calibration.txt")
 	seconds := fs.Float64("seconds", 1, fmt.Sprintf("CPU seconds of measuring per game, %v to %v", minCalibrateSeconds, maxCalibrateSeconds))
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: calibrate [-dir DIR] [-seconds S]\n\nMeasures how many search nodes per CPU second this machine does for each game\nand writes calibration.txt, which every agent reads.\n\n")
-		fs.PrintDefaults()
+	usage := func(w io.Writer) {
+		fmt.Fprintf(w, "usage: calibrate [-dir DIR] [-seconds S]\n\nMeasures how many search nodes per CPU second this machine does for each game\nand writes calibration.txt, which every agent reads.\n\n")
+		printDefaults(fs, w)
 	}
-	err := fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0 // -h asked for the usage: not an error, as in the other binaries
-	}
-	if err != nil {
-		return 2 // the flag package has said why, and shown the usage
+	if status, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
+		return status
 	}
 	// Everything that can be wrong with the arguments is said before measuring, which
 	// takes seconds.
 	if problem := calibrateArgsProblem(fs, *dir, *seconds); problem != "" {
 		fmt.Fprintf(stderr, "calibrate: %s\n", problem)
-		fs.Usage()
+		usage(stderr)
 		return 2
 	}
 	clk := clock.Process{}

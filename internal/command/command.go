@@ -17,30 +17,31 @@ import (
 )
 
 // GameMain is the main of a single-game binary, and of `homework play`.
-func GameMain(name string, games []agent.Game, args []string, stderr io.Writer) int {
+func GameMain(name string, games []agent.Game, args []string, stdout, stderr io.Writer) int {
 	agent.IgnoreBrokenPipes() // before the first word on stderr, a usage error's included
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	players := playerNames(games)
 	player := fs.String("player", "", "the player: "+strings.Join(players, ", ")+" (default engine, the strongest)")
-	depth := fs.Int("depth", 0, "search depth of fixed-depth players (Halma's minimax: default 2)")
-	dir := fs.String("dir", "", "the working directory holding input.txt (default: the current one)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: %s [-player NAME] [-depth N] [-dir DIR]\n\n", name)
-		fmt.Fprintf(stderr, "Reads input.txt (and calibration.txt, playdata.txt if present), writes the\n")
-		fmt.Fprintf(stderr, "move to output.txt and the game's memory to playdata.txt. Exit status: 0 a move\n")
-		fmt.Fprintf(stderr, "was written, 2 input.txt is missing or malformed, 1 internal error.\n\n")
-		fs.PrintDefaults()
+	depth := new(int)
+	synopsis := "[-player NAME] [-dir DIR]"
+	if help := depthHelp(games); help != "" {
+		fs.IntVar(depth, "depth", 0, help)
+		synopsis = "[-player NAME] [-depth N] [-dir DIR]"
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return agent.ExitOK
-		}
-		return agent.ExitBadInput
+	dir := fs.String("dir", "", "the working directory holding input.txt (default: the current one)")
+	usage := func(w io.Writer) {
+		fmt.Fprintf(w, "usage: %s %s\n\n", name, synopsis)
+		fmt.Fprintf(w, "Reads input.txt (and calibration.txt, playdata.txt if present), writes the\n")
+		fmt.Fprintf(w, "move to output.txt and the game's memory to playdata.txt. Exit status: 0 a move\n")
+		fmt.Fprintf(w, "was written, 2 input.txt is missing or malformed, 1 internal error.\n\n")
+		printDefaults(fs, w)
+	}
+	if status, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
+		return status
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", name, fs.Arg(0))
-		fs.Usage()
+		usage(stderr)
 		return agent.ExitBadInput
 	}
 	if *player != "" && !slices.Contains(players, *player) {
@@ -48,6 +49,45 @@ func GameMain(name string, games []agent.Game, args []string, stderr io.Writer) 
 		return agent.ExitBadInput
 	}
 	return agent.Run(games, agent.Options{Player: *player, Depth: *depth, Dir: *dir, Log: stderr})
+}
+
+// depthHelp is -depth's usage line for the games' fixed-depth players, or "" when none
+// has any (agent.DepthGame).
+func depthHelp(games []agent.Game) string {
+	var help []string
+	for _, g := range games {
+		if d, ok := g.(agent.DepthGame); ok {
+			help = append(help, d.DepthHelp())
+		}
+	}
+	return strings.Join(help, "; ")
+}
+
+// parseFlags parses args with fs for a binary whose usage is usage(w). When the binary is
+// not to go on it returns false and the exit status: 0 when args ask for the usage (-h,
+// -help, --help, or the word help alone), which then goes to stdout; 2 for a bad flag,
+// after the flag package's message and the usage on stderr.
+func parseFlags(fs *flag.FlagSet, args []string, usage func(io.Writer), stdout, stderr io.Writer) (int, bool) {
+	fs.SetOutput(stderr)
+	fs.Usage = func() {} // printed below, on the stream the case calls for
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp) || len(args) == 1 && args[0] == "help":
+		usage(stdout)
+		return 0, false
+	case err != nil:
+		usage(stderr)
+		return 2, false
+	}
+	return 0, true
+}
+
+// printDefaults prints fs's flags to w.
+func printDefaults(fs *flag.FlagSet, w io.Writer) {
+	out := fs.Output()
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(out)
 }
 
 // playerNames lists the players of the games, each name once, in the games' order.

@@ -2,6 +2,7 @@ package command
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,10 @@ import (
 	"gameagents/internal/gamefile"
 	"gameagents/internal/games"
 	"gameagents/internal/halma"
+	"gameagents/internal/hive"
+	"gameagents/internal/quoridor"
+	"gameagents/internal/reversi"
+	"gameagents/internal/streky"
 )
 
 // writeInput writes a SINGLE Halma input.txt of the opening position into a new directory
@@ -81,7 +86,7 @@ func TestGameMainRejectsBadArguments(t *testing.T) {
 			dir := writeInput(t, "0.05")
 			var stderr bytes.Buffer
 			args := append([]string{"-dir", dir}, tc.args...)
-			if got := GameMain("halma", games.Agents, args, &stderr); got != agent.ExitBadInput {
+			if got := GameMain("halma", games.Agents, args, io.Discard, &stderr); got != agent.ExitBadInput {
 				t.Errorf("GameMain(%q) = %d, want %d", args, got, agent.ExitBadInput)
 			}
 			if !strings.Contains(stderr.String(), tc.want) {
@@ -94,11 +99,68 @@ func TestGameMainRejectsBadArguments(t *testing.T) {
 	}
 }
 
-func TestGameMainUsage(t *testing.T) {
+// TestHelp: help, -h and --help print the binary's usage on stdout and exit 0, for every
+// binary; -depth is offered only where a game has a fixed-depth player (Halma's minimax).
+func TestHelp(t *testing.T) {
+	mains := []struct {
+		name      string
+		main      func(args []string, stdout, stderr io.Writer) int
+		depth     bool // the usage offers -depth
+		depthText string
+	}{
+		{"halma", gameMain("halma", halma.Game{}), true, "Halma's minimax"},
+		{"reversi", gameMain("reversi", reversi.Game{}), false, ""},
+		{"hive", gameMain("hive", hive.Game{}), false, ""},
+		{"quoridor", gameMain("quoridor", quoridor.Game{}), false, ""},
+		{"streky", gameMain("streky", streky.Game{}), false, ""},
+		{"homework play", func(args []string, stdout, stderr io.Writer) int {
+			return HomeworkMain(games.Agents, games.Judges, append([]string{"play"}, args...), stdout, stderr)
+		}, true, "Halma's minimax"},
+		{"homework", func(args []string, stdout, stderr io.Writer) int {
+			return HomeworkMain(games.Agents, games.Judges, args, stdout, stderr)
+		}, true, "Halma also minimax"},
+		{"calibrate", func(args []string, stdout, stderr io.Writer) int {
+			return CalibrateMain(games.Agents, args, stdout, stderr)
+		}, false, ""},
+	}
+	for _, m := range mains {
+		for _, arg := range []string{"help", "-h", "--help"} {
+			t.Run(m.name+" "+arg, func(t *testing.T) {
+				var stdout, stderr bytes.Buffer
+				if got := m.main([]string{arg}, &stdout, &stderr); got != 0 {
+					t.Errorf("%s %s = %d, want 0; stderr %q", m.name, arg, got, stderr.String())
+				}
+				if !strings.HasPrefix(stdout.String(), "usage: "+m.name) || stderr.Len() > 0 {
+					t.Errorf("%s %s: stdout %q, stderr %q; want the usage on stdout alone", m.name, arg, stdout.String(), stderr.String())
+				}
+				if got := strings.Contains(stdout.String(), "-depth"); got != m.depth {
+					t.Errorf("%s %s: usage offers -depth = %v, want %v", m.name, arg, got, m.depth)
+				}
+				if m.depth && !strings.Contains(stdout.String(), m.depthText) {
+					t.Errorf("%s %s: usage %q, want -depth described as %q", m.name, arg, stdout.String(), m.depthText)
+				}
+			})
+		}
+	}
+}
+
+// gameMain is the main of a single-game binary of g.
+func gameMain(name string, g agent.Game) func(args []string, stdout, stderr io.Writer) int {
+	return func(args []string, stdout, stderr io.Writer) int {
+		return GameMain(name, []agent.Game{g}, args, stdout, stderr)
+	}
+}
+
+// TestGameMainNoDepth: a binary whose game has no fixed-depth player has no -depth flag.
+func TestGameMainNoDepth(t *testing.T) {
+	dir := t.TempDir()
 	var stderr bytes.Buffer
-	GameMain("halma", games.Agents, []string{"-h"}, &stderr)
-	if !strings.HasPrefix(stderr.String(), "usage: halma") {
-		t.Errorf("GameMain(-h) stderr = %q, want the usage", stderr.String())
+	args := []string{"-dir", dir, "-depth", "3"}
+	if got := GameMain("reversi", []agent.Game{reversi.Game{}}, args, io.Discard, &stderr); got != agent.ExitBadInput {
+		t.Errorf("GameMain(reversi, %q) = %d, want %d", args, got, agent.ExitBadInput)
+	}
+	if want := "flag provided but not defined: -depth"; !strings.Contains(stderr.String(), want) {
+		t.Errorf("GameMain(reversi, %q): stderr %q, want %q", args, stderr.String(), want)
 	}
 }
 
@@ -109,7 +171,7 @@ func TestGameMainPlayers(t *testing.T) {
 			dir := writeInput(t, "0.05")
 			var stderr bytes.Buffer
 			args := []string{"-dir", dir, "-player", p}
-			if got := GameMain("halma", games.Agents, args, &stderr); got != agent.ExitOK {
+			if got := GameMain("halma", games.Agents, args, io.Discard, &stderr); got != agent.ExitOK {
 				t.Fatalf("GameMain(%q) = %d, want %d; stderr:\n%s", args, got, agent.ExitOK, stderr.String())
 			}
 			checkMove(t, dir)
@@ -130,7 +192,7 @@ func TestHomeworkMainPlay(t *testing.T) {
 func TestGameMainMissingInput(t *testing.T) {
 	dir := t.TempDir()
 	var stderr bytes.Buffer
-	if got := GameMain("halma", games.Agents, []string{"-dir", dir}, &stderr); got != agent.ExitBadInput {
+	if got := GameMain("halma", games.Agents, []string{"-dir", dir}, io.Discard, &stderr); got != agent.ExitBadInput {
 		t.Errorf("GameMain in an empty directory = %d, want %d", got, agent.ExitBadInput)
 	}
 	if got, want := strings.TrimSpace(stderr.String()), "input.txt: no such file or directory"; got != want {

@@ -37,7 +37,7 @@ func TestValidateHive(t *testing.T) {
 		args   []string
 		code   int
 		stdout string // the whole of stdout, or its start when it ends with "..."
-		stderr string
+		stderr string // DIR stands for the directory
 	}{
 		{"legal", twoQueens, "PLACE a 2,6\n", nil, 0, "legal: PLACE a 2,6\n", ""},
 		{"illegal", twoQueens, "PLACE a 3,7\n", nil, 1,
@@ -50,10 +50,12 @@ func TestValidateHive(t *testing.T) {
 			"legal: MOVE b 2,8 2,7\nwins: UPPER's queen is surrounded: LOWER 15, UPPER 2 points\n", ""},
 		{"missing final LF, strict", twoQueens, "PLACE a 2,6", []string{"-strict"}, 1,
 			"not legal: malformed output.txt: line 1, the last, does not end with LF\n", ""},
-		{"finished game, empty output", surrounded, "", nil, 0,
-			"legal: no move (UPPER has no legal move, and output.txt is empty)\n", ""},
+		{"finished game, PASS", surrounded, "PASS\n", nil, 0,
+			"legal: no move (UPPER has no legal move, and output.txt is PASS)\n", ""},
+		{"finished game, empty output", surrounded, "", nil, 1,
+			"not legal: UPPER has no legal move; want PASS\n", ""},
 		{"malformed input.txt", strings.Replace(twoQueens, "HAND q0", "HAND q1", 1), "PLACE a 2,6\n", nil, 2,
-			"", "input.txt:5: LOWER has 2 queens in hand and on the board, want exactly 1\n"},
+			"", "validate: DIR/input.txt:5: LOWER has 2 queens in hand and on the board, want exactly 1\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -70,9 +72,10 @@ func TestValidateHive(t *testing.T) {
 			if prefix, ok := strings.CutSuffix(tt.stdout, "..."); ok && strings.HasPrefix(got, prefix) {
 				got = tt.stdout
 			}
-			if code != tt.code || got != tt.stdout || stderr.String() != tt.stderr {
+			wantStderr := strings.ReplaceAll(tt.stderr, "DIR", dir)
+			if code != tt.code || got != tt.stdout || stderr.String() != wantStderr {
 				t.Errorf("HomeworkMain(%q) = %d, stdout %q, stderr %q; want %d, %q, %q",
-					args[:len(args)-1], code, stdout.String(), stderr.String(), tt.code, tt.stdout, tt.stderr)
+					args[:len(args)-1], code, stdout.String(), stderr.String(), tt.code, tt.stdout, wantStderr)
 			}
 		})
 	}

@@ -13,11 +13,11 @@ import (
 // knowing judges.
 func HomeworkMain(games []agent.Game, judges []referee.Game, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		return GameMain("homework", games, nil, stderr)
+		return GameMain("homework", games, nil, stdout, stderr)
 	}
 	switch args[0] {
 	case "play":
-		return GameMain("homework play", games, args[1:], stderr)
+		return GameMain("homework play", games, args[1:], stdout, stderr)
 	case "referee":
 		return referee.Main(judges, args[1:], stdout, stderr)
 	case "validate":
@@ -41,8 +41,8 @@ Quoridor or ŠTREKY, recognised by the file's shape) and writes ./output.txt, as
 run it.
 
 Subcommands:
-  play [-player NAME] [-depth N] [-dir DIR]   play one move (players: engine, random, greedy;
-                                              Halma also minimax)
+  play [-player NAME] [-dir DIR]              play one move (players: engine, random, greedy;
+       [-depth N]                             Halma also minimax, to depth N: default 2)
   referee -a CMD -b CMD [flags]               play a match between two agent commands (-h for flags)
   validate [-strict] [DIR]                    judge DIR/output.txt as the move for DIR/input.txt
   calibrate [-dir DIR] [-seconds S]           measure this machine, write calibration.txt

@@ -202,13 +202,7 @@ func TestDocsExamples(t *testing.T) {
 // for a page about every game: the input is then checked with the game that recognises it.
 func checkDocCase(t *testing.T, c docCase, game agent.Game) {
 	if game == nil {
-		lines := gamefile.SplitLines(c.input)
-		for _, g := range games.Agents {
-			if g.Recognize(lines) {
-				game = g
-				break
-			}
-		}
+		game, _ = gamefile.Pick("input.txt", games.Agents, gamefile.SplitLines(c.input))
 	}
 	binaries := map[string][]agent.Game{"homework": games.Agents}
 	if game != nil {

@@ -288,3 +288,80 @@ func JoinLines(lines []string) []byte {
 	}
 	return []byte(sb.String())
 }
+
+// NamedGames are the games whose input.txt names them by the first word of line 4
+// ("HIVE 13 4 5"), upper case as written there; the game's Name is the word in lower case.
+var NamedGames = []string{"HIVE", "QUORIDOR", "STREKY"}
+
+// Recognize is the one rule by which every binary and the validator tell which game an
+// input.txt holds (shared/spec/common.md), from the shape of line 4 alone, so that a
+// malformed input of a game is still that game's and its parser names the fault:
+//
+//   - line 4's first word (fields split at spaces and tabs) is one of NamedGames, in any
+//     case: that game ("hive"); its parser then rejects a word not written in upper case;
+//   - line 4 is a board row, one word of B, W and . only: Reversi when it has 8 cells
+//     (8×8), otherwise Halma (16×16), unless it is shorter than 8 cells and the body has
+//     no more than 8 lines, which fits neither board.
+//
+// It returns the game's name, or an error for lines of no game: the header's fault when
+// it has one, since that is every game's, otherwise what line 4 should be.
+func Recognize(file string, lines []Line) (string, error) {
+	if name := recognize(lines); name != "" {
+		return name, nil
+	}
+	if _, _, err := ParseHeader(file, lines); err != nil {
+		return "", err
+	}
+	const want = "want a board row of B, W and . (Halma, Reversi) or a line starting with HIVE, QUORIDOR or STREKY"
+	if len(lines) < 4 {
+		return "", Errorf(file, len(lines)+1, "missing line: %s", want)
+	}
+	return "", Errorf(file, 4, "got %q: %s", Clip(lines[3].Text), want)
+}
+
+// Pick returns the game of games (each known by its Name) that lines hold, by Recognize:
+// homework, the single-game binaries and the validator all choose with it, so that an
+// input gets the same verdict from each. The header's faults come first, as every game's
+// parser names them first; then an input of a game not among games is an error.
+func Pick[G interface{ Name() string }](file string, games []G, lines []Line) (G, error) {
+	var none G
+	if _, _, err := ParseHeader(file, lines); err != nil {
+		return none, err
+	}
+	name, err := Recognize(file, lines)
+	if err != nil {
+		return none, err
+	}
+	var names []string
+	for _, g := range games {
+		if g.Name() == name {
+			return g, nil
+		}
+		names = append(names, g.Name())
+	}
+	return none, Errorf(file, 4, "an input of %s, not of %s", name, strings.Join(names, " or "))
+}
+
+func recognize(lines []Line) string {
+	if len(lines) < 4 {
+		return ""
+	}
+	line := lines[3].Text
+	if words := strings.Fields(line); len(words) > 0 {
+		for _, g := range NamedGames {
+			if strings.EqualFold(words[0], g) {
+				return strings.ToLower(g)
+			}
+		}
+	}
+	if line == "" || strings.Trim(line, "BW.") != "" {
+		return ""
+	}
+	switch body := len(lines) - 3; {
+	case len(line) == 8:
+		return "reversi"
+	case len(line) > 8 || body > 8:
+		return "halma"
+	}
+	return ""
+}

@@ -3,6 +3,7 @@ package gamefile
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -116,5 +117,78 @@ func TestCheckWritable(t *testing.T) {
 	missing := filepath.Join(dir, "missing")
 	if err := CheckWritable(missing); err == nil || err.Error() != "no such file or directory" {
 		t.Errorf("CheckWritable(%s) = %v, want no such file or directory", missing, err)
+	}
+}
+
+func TestRecognize(t *testing.T) {
+	halmaRow := "BBBBB..........."
+	halma := "SINGLE\nWHITE\n1\n" + strings.Repeat(halmaRow+"\n", 16)
+	reversi := "SINGLE\nBLACK\n1\n" + strings.Repeat("........\n", 8)
+	tests := []struct {
+		name, text string
+		want       string // the game, or the start of the error ("file:line: ...")
+	}{
+		{"halma", halma, "halma"},
+		{"halma, a short first row", "SINGLE\nWHITE\n1\nBBBB\n" + strings.Repeat(halmaRow+"\n", 15), "halma"},
+		{"halma, 15 rows", "SINGLE\nWHITE\n1\n" + strings.Repeat(halmaRow+"\n", 15), "halma"},
+		{"reversi", reversi, "reversi"},
+		{"reversi, 7 rows", "SINGLE\nBLACK\n1\n" + strings.Repeat("........\n", 7), "reversi"},
+		{"hive", "SINGLE\nLOWER\n1\nHIVE 13 4 5\n", "hive"},
+		{"hive alone", "SINGLE\nLOWER\n1\nHIVE\n", "hive"},
+		{"hive, tabs", "SINGLE\nLOWER\n1\nHIVE\t13  4\t5\n", "hive"},
+		{"hive, lower case", "SINGLE\nLOWER\n1\nhive 13 0 0\n", "hive"},
+		{"quoridor", "SINGLE\nFIRST\n1\nQUORIDOR 9 9\n", "quoridor"},
+		{"streky, mixed case", "SINGLE\nFIRST\n1\nStreky 10 20\n", "streky"},
+		{"a word that only starts like a game", "SINGLE\nLOWER\n1\nHIVEX 13\n",
+			`input.txt:4: got "HIVEX 13": want a board row of B, W and . (Halma, Reversi) or a line starting with HIVE, QUORIDOR or STREKY`},
+		{"a short row, few lines", "SINGLE\nBLACK\n1\nBBB\n", `input.txt:4: got "BBB": want a board row`},
+		{"a row of other letters", "SINGLE\nLOWER\n1\nLOWER\n" + strings.Repeat(halmaRow+"\n", 15), `input.txt:4: got "LOWER": want a board row`},
+		{"no body", "SINGLE\nBLACK\n1\n", "input.txt:4: missing line: want a board row"},
+		{"the header's fault first", "SINGLE\nBLACK\n0\nCHESS\n", `input.txt:3: time "0" must be`},
+		{"the game's parser checks the header", "SINGLE\nBLACK\n0\n........\n", "reversi"},
+		{"empty", "", "input.txt:1: missing line"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Recognize("input.txt", SplitLines(tt.text))
+			if err != nil {
+				got = err.Error()
+			}
+			wantErr := strings.Contains(tt.want, ":")
+			if !strings.HasPrefix(got, tt.want) || (err != nil) != wantErr {
+				t.Errorf("Recognize(%q) = %q, want %q", tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
+// named is a game known by its name, as agent.Game and referee.Game are.
+type named string
+
+func (n named) Name() string { return string(n) }
+
+func TestPick(t *testing.T) {
+	games := []named{"halma", "hive"}
+	tests := []struct {
+		name, text string
+		games      []named
+		want       string // the game, or the error
+	}{
+		{"one of them", "SINGLE\nLOWER\n1\nHIVE 13 0 0\n", games, "hive"},
+		{"another game", "SINGLE\nFIRST\n1\nQUORIDOR 9 9\n", games, "input.txt:4: an input of quoridor, not of halma or hive"},
+		{"the header first", "SINGLE\nFIRST\nx\nQUORIDOR 9 9\n", games, `input.txt:3: time "x" is not a decimal number`},
+		{"no game", "SINGLE\nFIRST\n1\nCHESS\n", games, `input.txt:4: got "CHESS": want a board row`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := Pick("input.txt", tt.games, SplitLines(tt.text))
+			got := string(g)
+			if err != nil {
+				got = err.Error()
+			}
+			if !strings.HasPrefix(got, tt.want) {
+				t.Errorf("Pick(%q) = %q, want %q", tt.text, got, tt.want)
+			}
+		})
 	}
 }

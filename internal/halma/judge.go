@@ -22,9 +22,6 @@ var _ referee.Game = Judge{}
 // Name returns "halma".
 func (Judge) Name() string { return "halma" }
 
-// Recognize reports whether input.txt is Halma's, by the agent's rule (Game.Recognize).
-func (Judge) Recognize(input []gamefile.Line) bool { return Game{}.Recognize(input) }
-
 // New starts from the initial position with first (0 BLACK, 1 WHITE) to move: the master
 // let either colour move first.
 func (Judge) New(first int) referee.Match {
@@ -62,6 +59,9 @@ func (m *judgeMatch) SideName(side int) string { return Color(side & 1).String()
 func (m *judgeMatch) Input(mode gamefile.Mode, seconds string) []byte {
 	return FormatInput(mode, m.toMove, seconds, m.b)
 }
+
+// NoMove is "": a Halma agent with no legal move writes an empty output.txt.
+func (m *judgeMatch) NoMove() string { return "" }
 
 func (m *judgeMatch) HasMove() bool {
 	var buf [MaxMoves]Move

@@ -17,14 +17,6 @@ type Game struct{}
 // Name implements agent.Game.
 func (Game) Name() string { return "halma" }
 
-// Recognize implements agent.Game: Halma's body is a 16-row grid of 16 cells; a first row
-// of 8 cells is Reversi's (8×8), and the other games name themselves on line 4. A longer
-// first row or more than 8 rows is Halma's, so that Parse says what is wrong with it.
-func (Game) Recognize(lines []gamefile.Line) bool {
-	first, ok := agent.GridBody(lines)
-	return ok && len(first) != 8 && (len(first) > 8 || len(lines) > 3+8)
-}
-
 // Parse implements agent.Game.
 func (Game) Parse(file string, lines []gamefile.Line) (agent.Position, error) {
 	in, err := ParseInput(file, lines)
@@ -58,6 +50,9 @@ func (Game) Calibrate(nodes int64) int64 {
 
 // Players implements agent.Game.
 func (Game) Players() []string { return Players }
+
+// DepthHelp implements agent.DepthGame: minimax is the one fixed-depth player.
+func (Game) DepthHelp() string { return "search depth of Halma's minimax player (default 2)" }
 
 // Player names accepted by the -player flag.
 var Players = []string{"engine", "random", "greedy", "minimax"}

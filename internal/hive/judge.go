@@ -20,7 +20,6 @@ import (
 	"strconv"
 	"strings"
 
-	"gameagents/internal/agent"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
 )
@@ -57,9 +56,6 @@ var (
 
 // Name returns "hive".
 func (Judge) Name() string { return "hive" }
-
-// Recognize reports whether input.txt is Hive's: line 4 starts with the word HIVE.
-func (Judge) Recognize(input []gamefile.Line) bool { return agent.NamedGame(input) == "HIVE" }
 
 // New starts a game of the judge's setup with LOWER to move, whatever first says: the
 // course's loop always lets the lower-case player begin.
@@ -192,6 +188,9 @@ func (m *judgeMatch) Input(mode gamefile.Mode, seconds string) []byte {
 // HasMove is true while the game goes on: a side without a legal move still has to say
 // PASS.
 func (m *judgeMatch) HasMove() bool { return !m.over }
+
+// NoMove is PASS, what the agents write when the game is over.
+func (m *judgeMatch) NoMove() string { return m.pos.Format(Move{Kind: Pass}) }
 
 func (m *judgeMatch) Over() (bool, int, string) { return m.over, m.winner, m.reason }
 

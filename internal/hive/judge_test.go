@@ -466,21 +466,9 @@ func TestJudgeRender(t *testing.T) {
 	}
 }
 
-func TestJudgeRecognize(t *testing.T) {
-	tests := []struct {
-		text string
-		want bool
-	}{
-		{judgeStart, true},
-		{"SINGLE\nLOWER\n1\nHIVE\n", true}, // malformed, but Hive's: Load says what is wrong
-		{"SINGLE\nLOWER\n1\nQUORIDOR 9\n", false},
-		{"SINGLE\nBLACK\n1\n........\n", false},
-	}
-	for _, tt := range tests {
-		if got := (Judge{}).Recognize(gamefile.SplitLines(tt.text)); got != tt.want {
-			t.Errorf("Recognize(%q) = %v, want %v", tt.text, got, tt.want)
-		}
-	}
+// TestJudgeLoadMalformed: HIVE alone on line 4 is Hive's input (gamefile.Recognize), and
+// Load says what is wrong with it.
+func TestJudgeLoadMalformed(t *testing.T) {
 	if _, err := (Judge{}).Load(gamefile.SplitLines("SINGLE\nLOWER\n1\nHIVE\n")); err == nil || !strings.HasPrefix(err.Error(), "input.txt:4: ") {
 		t.Errorf("Load(HIVE alone) = %v, want an error at input.txt:4", err)
 	}

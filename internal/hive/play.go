@@ -16,9 +16,6 @@ type Game struct{}
 // Name implements agent.Game.
 func (Game) Name() string { return "hive" }
 
-// Recognize implements agent.Game: line 4 starts with HIVE.
-func (Game) Recognize(lines []gamefile.Line) bool { return agent.NamedGame(lines) == "HIVE" }
-
 // Parse implements agent.Game.
 func (Game) Parse(file string, lines []gamefile.Line) (agent.Position, error) {
 	in, err := ParseInput(file, lines)

@@ -20,7 +20,6 @@ import (
 	"strconv"
 	"strings"
 
-	"gameagents/internal/agent"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
 )
@@ -194,9 +193,6 @@ var (
 // Name returns "quoridor".
 func (Judge) Name() string { return "quoridor" }
 
-// Recognize reports whether input.txt is this game's: line 4 starts with the word QUORIDOR.
-func (Judge) Recognize(input []gamefile.Line) bool { return agent.NamedGame(input) == "QUORIDOR" }
-
 // Configure returns the judge for a setup (ParseSetup's syntax), its initial walls drawn.
 func (Judge) Configure(text string) (referee.Game, error) {
 	s, err := ParseSetup(text)
@@ -269,6 +265,9 @@ func (m *judgeMatch) Input(mode gamefile.Mode, seconds string) []byte {
 
 // HasMove is true while the game goes on: a side that can do nothing still has to say PASS.
 func (m *judgeMatch) HasMove() bool { return !m.over }
+
+// NoMove is PASS, what the agents write when the game is over.
+func (m *judgeMatch) NoMove() string { return FormatMove(Pass) }
 
 func (m *judgeMatch) Over() (bool, int, string) { return m.over, m.winner, m.reason }
 

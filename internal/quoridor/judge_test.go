@@ -343,18 +343,9 @@ func TestJudgeRender(t *testing.T) {
 	}
 }
 
-// TestJudgeRecognize: QUORIDOR on line 4 is this game's, other games' inputs are not.
-func TestJudgeRecognize(t *testing.T) {
-	for text, want := range map[string]bool{
-		"SINGLE\nFIRST\n1\nQUORIDOR 9 9\n":     true,
-		"SINGLE\nFIRST\n1\nQUORIDOR\n":         true, // malformed, but Load says why
-		"SINGLE\nLOWER\n1\nHIVE 13 0 0\n":      false,
-		"SINGLE\nBLACK\n1\n........\n........": false,
-	} {
-		if got := (Judge{}).Recognize(gamefile.SplitLines(text)); got != want {
-			t.Errorf("Recognize(%q) = %v, want %v", text, got, want)
-		}
-	}
+// TestJudgeLoadMalformed: a malformed game line is named by Load (recognition is
+// gamefile.Recognize's, tested there).
+func TestJudgeLoadMalformed(t *testing.T) {
 	if _, err := (Judge{}).Load(gamefile.SplitLines("SINGLE\nFIRST\n1\nQUORIDOR 9\n")); err == nil || !strings.HasPrefix(err.Error(), "input.txt:4:") {
 		t.Errorf("Load of a malformed input = %v, want input.txt:4: ...", err)
 	}

@@ -19,9 +19,6 @@ type Game struct{}
 // Name implements agent.Game.
 func (Game) Name() string { return "quoridor" }
 
-// Recognize implements agent.Game: line 4 starts with QUORIDOR.
-func (Game) Recognize(lines []gamefile.Line) bool { return agent.NamedGame(lines) == "QUORIDOR" }
-
 // Parse implements agent.Game.
 func (Game) Parse(file string, lines []gamefile.Line) (agent.Position, error) {
 	in, err := ParseInput(file, lines)

@@ -25,7 +25,10 @@ import (
 )
 
 // isHive reports whether a fake agent's input.txt is Hive's.
-func isHive(lines []gamefile.Line) bool { return hive.Judge{}.Recognize(lines) }
+func isHive(lines []gamefile.Line) bool {
+	name, _ := gamefile.Recognize("input.txt", lines)
+	return name == hive.Judge{}.Name()
+}
 
 // hiveMove is a fake agent's move for a Hive input.txt, by the reference rules: a
 // strict-legal move if there is one, else a loose-legal one, else PASS. Modes: "random"

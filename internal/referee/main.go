@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -362,11 +363,6 @@ func ValidateMain(games []Game, args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 1 {
 		dir = fs.Arg(0)
 	}
-	lines, err := gamefile.ReadLines(filepath.Join(dir, "input.txt"))
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
-	}
 	var g Game
 	if *gameName != "" {
 		if g = findGame(games, *gameName); g == nil {
@@ -374,43 +370,31 @@ func ValidateMain(games []Game, args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	for _, cand := range games {
-		if g == nil && cand.Recognize(lines) {
-			g = cand
-		}
-	}
-	if g == nil && len(games) == 1 {
-		g = games[0] // its Load will say what is wrong with the input
+	lines, err := gamefile.ReadLines(filepath.Join(dir, "input.txt"))
+	if err != nil {
+		return badInput(stderr, dir, err)
 	}
 	if g == nil {
-		fmt.Fprintf(stderr, "input.txt: not the input of any known game (%s)\n", gameNames(games))
-		return 2
+		// The agents' own choice, so that the validator judges the game they play.
+		if g, err = gamefile.Pick("input.txt", games, lines); err != nil {
+			return badInput(stderr, dir, err)
+		}
 	}
 	m, err := g.Load(lines)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
+		return badInput(stderr, dir, err)
 	}
 	output, err := readOutput(filepath.Join(dir, "output.txt"))
 	if err != nil {
 		fmt.Fprintf(stdout, "not legal: %v\n", err)
 		return 1
 	}
-	side := m.SideName(m.ToMove())
 	if !m.HasMove() {
-		// The agent contract: with no legal move, write an empty output.txt.
-		if len(output) == 0 {
-			fmt.Fprintf(stdout, "legal: no move (%s has no legal move, and output.txt is empty)\n", side)
-			return 0
-		}
-		fmt.Fprintf(stdout, "not legal: %s has no legal move; want an empty output.txt\n", side)
-		return 1
+		return judgeNoMove(stdout, m, output, *strict)
 	}
 	mover := m.ToMove()
 	move, warnings, err := m.Play(output, *strict)
-	for _, w := range warnings {
-		fmt.Fprintf(stdout, "warning: output.txt: %s\n", w)
-	}
+	printWarnings(stdout, warnings)
 	if err != nil {
 		fmt.Fprintf(stdout, "not legal: %v\n", err)
 		return 1
@@ -420,4 +404,49 @@ func ValidateMain(games []Game, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "wins: %s\n", reason)
 	}
 	return 0
+}
+
+// badInput reports a fault of DIR/input.txt on stderr and returns exit status 2. The
+// message names the directory before the file's own "input.txt:LINE: problem", since the
+// validator, unlike an agent, is run on directories other than the current one.
+func badInput(stderr io.Writer, dir string, err error) int {
+	var fe *gamefile.Error
+	if errors.As(err, &fe) {
+		named := *fe
+		named.File = filepath.Join(dir, fe.File)
+		err = &named
+	}
+	fmt.Fprintf(stderr, "validate: %v\n", err)
+	return 2
+}
+
+// judgeNoMove judges output where the side to move has no legal move (HasMove is false, as
+// when the game is over: the referee's reading too): the one answer the game's agents give
+// there (Match.NoMove: an empty file, or the pass token), with SplitOutput's tolerance, is
+// legal, and nothing else.
+func judgeNoMove(stdout io.Writer, m Match, output []byte, strict bool) int {
+	why := m.SideName(m.ToMove()) + " has no legal move"
+	// The answer as lines of output.txt, and as the messages name it.
+	want, is, wantText := []string{m.NoMove()}, m.NoMove(), m.NoMove()
+	if m.NoMove() == "" {
+		want, is, wantText = nil, "empty", "an empty output.txt"
+	}
+	lines, warnings, err := SplitOutput(output, strict)
+	printWarnings(stdout, warnings)
+	switch {
+	case err != nil:
+		fmt.Fprintf(stdout, "not legal: malformed output.txt: %v\n", err)
+		return 1
+	case !slices.Equal(lines, want):
+		fmt.Fprintf(stdout, "not legal: %s; want %s\n", why, wantText)
+		return 1
+	}
+	fmt.Fprintf(stdout, "legal: no move (%s, and output.txt is %s)\n", why, is)
+	return 0
+}
+
+func printWarnings(stdout io.Writer, warnings []string) {
+	for _, w := range warnings {
+		fmt.Fprintf(stdout, "warning: output.txt: %s\n", w)
+	}
 }

@@ -142,10 +142,6 @@ type countGame struct{ target, stuck int }
 
 func (countGame) Name() string { return "count" }
 
-func (countGame) Recognize(in []gamefile.Line) bool {
-	return len(in) > 3 && strings.HasPrefix(in[3].Text, "COUNT ")
-}
-
 func (g countGame) New(first int) referee.Match { return &countMatch{g: g, toMove: first} }
 
 func (g countGame) Load(in []gamefile.Line) (referee.Match, error) {
@@ -179,6 +175,7 @@ type countMatch struct {
 func (m *countMatch) ToMove() int              { return m.toMove }
 func (m *countMatch) SideName(side int) string { return [2]string{"ONE", "TWO"}[side] }
 func (m *countMatch) HasMove() bool            { return m.g.stuck == 0 || m.n != m.g.stuck }
+func (m *countMatch) NoMove() string           { return "" }
 func (m *countMatch) Render() []string {
 	return []string{fmt.Sprintf("count %d of %d", m.n, m.g.target)}
 }

@@ -57,12 +57,9 @@ import (
 // 0 and 1 in the game's own terms (for Halma 0 is BLACK and 1 is WHITE); the referee maps
 // its two agents onto them.
 type Game interface {
-	// Name is the game's name on the command line, e.g. "halma".
+	// Name is the game's name on the command line, e.g. "halma", and how
+	// gamefile.Recognize names the game's input.txt.
 	Name() string
-	// Recognize reports whether the lines of an input.txt (as gamefile.ReadLines returns
-	// them) belong to this game. It looks only at the shape, so that a malformed input of
-	// the game is still recognised and Load can say what is wrong with it.
-	Recognize(input []gamefile.Line) bool
 	// New starts a game from the initial position with side first to move. A game whose
 	// rules fix the first mover ignores first; Match.ToMove tells who it is.
 	New(first int) Match
@@ -82,6 +79,10 @@ type Match interface {
 	// HasMove reports whether the side to move has any legal move (a pass token, where the
 	// game has one, counts as a move). When it has none the referee ends the game.
 	HasMove() bool
+	// NoMove is the one line the game's agents write to output.txt when HasMove is false
+	// (the game's pass token, e.g. "PASS"), or "" when they write an empty file, as
+	// Halma's do. The validator accepts exactly that answer there.
+	NoMove() string
 	// Play judges output, the bytes of the mover's output.txt, with the tolerance of
 	// SplitOutput, and on success applies the move and passes the turn. move is the move as
 	// the master logged it (Halma: "J 1,1 3,3 ; J 3,3 5,5"); warnings are the tolerated

@@ -16,7 +16,10 @@ import (
 )
 
 // isStreky reports whether a fake agent's input.txt is ŠTREKY's.
-func isStreky(lines []gamefile.Line) bool { return streky.Judge{}.Recognize(lines) }
+func isStreky(lines []gamefile.Line) bool {
+	name, _ := gamefile.Recognize("input.txt", lines)
+	return name == streky.Judge{}.Name()
+}
 
 // strekyMove is a fake agent's move for a ŠTREKY input.txt: the first legal placement the
 // reference rules list, or PASS.

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"gameagents/internal/gamefile"
+	"gameagents/internal/halma"
+	"gameagents/internal/hive"
 	"gameagents/internal/referee"
 )
 
@@ -30,7 +32,7 @@ func TestValidateMain(t *testing.T) {
 		args   []string
 		code   int
 		stdout string // exact stdout
-		stderr string // exact stderr
+		stderr string // exact stderr, DIR standing for the directory
 	}{
 		{"legal step", start, "E 4,0 5,0\n", nil, 0, "legal: E 4,0 5,0\n", ""},
 		{"win", inputText(nearWin), "E 10,15 11,15\n", nil, 0, "legal: E 10,15 11,15\nwins: BLACK filled the opposing camp\n", ""},
@@ -48,10 +50,10 @@ func TestValidateMain(t *testing.T) {
 		{"no legal move, a move", inputText(boxed), "E 0,0 1,1\n", nil, 1,
 			"not legal: BLACK has no legal move; want an empty output.txt\n", ""},
 		{"malformed input", strings.Replace(start, "BLACK", "BLUE", 1), "E 4,0 5,0\n", nil, 2,
-			"", "input.txt:2: got \"BLUE\", want BLACK or WHITE\n"},
+			"", "validate: DIR/input.txt:2: got \"BLUE\", want BLACK or WHITE\n"},
 		{"short row", strings.Replace(start, "B...B...........\n", "B...B..........\n", 1), "E 4,0 5,0\n", nil, 2,
-			"", "input.txt:4: row has 15 cells, want 16\n"},
-		{"no input.txt", "", "E 4,0 5,0\n", nil, 2, "", "input.txt: no such file or directory\n"},
+			"", "validate: DIR/input.txt:4: row has 15 cells, want 16\n"},
+		{"no input.txt", "", "E 4,0 5,0\n", nil, 2, "", "validate: DIR/input.txt: no such file or directory\n"},
 		{"unknown game", "GAME\nBLACK\n300\n........\n", "E 4,0 5,0\n", []string{"-game", "chess"}, 2,
 			"", "validate: unknown game \"chess\": want one of halma\n"},
 	}
@@ -67,29 +69,47 @@ func TestValidateMain(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			args := append(append([]string{}, tt.args...), dir)
 			code := referee.ValidateMain(halmaOnly, args, &stdout, &stderr)
-			if code != tt.code || stdout.String() != tt.stdout || stderr.String() != tt.stderr {
+			wantStderr := strings.ReplaceAll(tt.stderr, "DIR", dir)
+			if code != tt.code || stdout.String() != tt.stdout || stderr.String() != wantStderr {
 				t.Errorf("ValidateMain(%q) = %d, stdout %q, stderr %q; want %d, %q, %q",
-					tt.args, code, stdout.String(), stderr.String(), tt.code, tt.stdout, tt.stderr)
+					tt.args, code, stdout.String(), stderr.String(), tt.code, tt.stdout, wantStderr)
 			}
 		})
 	}
 }
 
-// TestValidateRecognizes picks the game from input.txt among several.
+// TestValidateRecognizes picks the game from input.txt among several, as the agents do
+// (gamefile.Pick), and names the directory in the errors.
 func TestValidateRecognizes(t *testing.T) {
-	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "input.txt"), "SINGLE\nONE\n1\nCOUNT 3\n")
-	writeFile(t, filepath.Join(dir, "output.txt"), "2\n")
-	games := []referee.Game{halmaOnly[0], countGame{target: 5}}
-	var stdout, stderr bytes.Buffer
-	if code := referee.ValidateMain(games, []string{dir}, &stdout, &stderr); code != 0 || stdout.String() != "legal: 2\nwins: ONE reached 5\n" {
-		t.Errorf("ValidateMain(count input) = %d, %q, %q; want 0, \"legal: 2\\nwins: ONE reached 5\\n\"", code, stdout.String(), stderr.String())
+	games := []referee.Game{halma.Judge{}, hive.Judge{}}
+	hiveStart := "SINGLE\nLOWER\n1\nHIVE 13 0 0\nHAND q1 b2 s2 g2 a2 Q1 B2 S2 G2 A2\nCELLS 0\n"
+	tests := []struct {
+		name, input string
+		code        int
+		stdout      string
+		stderr      string // DIR stands for the directory
+	}{
+		{"hive", hiveStart, 0, "legal: PLACE a 3,6\n", ""},
+		{"hive, tabs", strings.ReplaceAll(hiveStart, " ", "\t"), 0, "legal: PLACE a 3,6\n", ""},
+		{"hive, lower case", strings.Replace(hiveStart, "HIVE", "hive", 1), 2, "",
+			"validate: DIR/input.txt:4: got \"hive 13 0 0\", want HIVE, the board size and both move counts\n"},
+		{"a game not judged", "SINGLE\nFIRST\n1\nQUORIDOR 9 9\n", 2, "",
+			"validate: DIR/input.txt:4: an input of quoridor, not of halma or hive\n"},
+		{"no game", "SINGLE\nONE\n1\nREVERSI\n", 2, "",
+			"validate: DIR/input.txt:4: got \"REVERSI\": want a board row of B, W and . (Halma, Reversi) or a line starting with HIVE, QUORIDOR or STREKY\n"},
 	}
-	writeFile(t, filepath.Join(dir, "input.txt"), "SINGLE\nONE\n1\nREVERSI\n")
-	stdout.Reset()
-	stderr.Reset()
-	if code := referee.ValidateMain(games, []string{dir}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "not the input of any known game") {
-		t.Errorf("ValidateMain(unknown input) = %d, %q; want 2, not the input of any known game", code, stderr.String())
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFile(t, filepath.Join(dir, "input.txt"), tt.input)
+			writeFile(t, filepath.Join(dir, "output.txt"), "PLACE a 3,6\n")
+			var stdout, stderr bytes.Buffer
+			code := referee.ValidateMain(games, []string{dir}, &stdout, &stderr)
+			wantStderr := strings.ReplaceAll(tt.stderr, "DIR", dir)
+			if code != tt.code || stdout.String() != tt.stdout || stderr.String() != wantStderr {
+				t.Errorf("ValidateMain(%q) = %d, %q, %q; want %d, %q, %q", tt.input, code, stdout.String(), stderr.String(), tt.code, tt.stdout, wantStderr)
+			}
+		})
 	}
 }
 

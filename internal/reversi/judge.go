@@ -26,9 +26,6 @@ var (
 // Name returns "reversi".
 func (Judge) Name() string { return "reversi" }
 
-// Recognize reports whether input.txt is Reversi's, by the agent's rule (Game.Recognize).
-func (Judge) Recognize(input []gamefile.Line) bool { return Game{}.Recognize(input) }
-
 // New starts from the initial position with Black to move.
 func (Judge) New(int) referee.Match {
 	return &judgeMatch{pos: Position{Board: Start(), ToMove: Black}}
@@ -59,6 +56,9 @@ func (m *judgeMatch) Input(mode gamefile.Mode, seconds string) []byte {
 
 // HasMove is true while the game goes on: a side without a legal move still has to say PASS.
 func (m *judgeMatch) HasMove() bool { return !m.gameOver() }
+
+// NoMove is PASS, what the agents write when the game is over.
+func (m *judgeMatch) NoMove() string { return Pass }
 
 func (m *judgeMatch) gameOver() bool {
 	b := m.pos.Board

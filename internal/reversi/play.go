@@ -18,14 +18,6 @@ type Game struct{}
 // Name implements agent.Game.
 func (Game) Name() string { return "reversi" }
 
-// Recognize implements agent.Game: Reversi's body is 8 rows of 8 cells, Halma's 16×16, and
-// the other games name themselves on line 4. A first row of 8 cells is Reversi's, so that
-// Parse says what is wrong with the rest.
-func (Game) Recognize(lines []gamefile.Line) bool {
-	first, ok := agent.GridBody(lines)
-	return ok && len(first) == 8
-}
-
 // Parse implements agent.Game.
 func (Game) Parse(file string, lines []gamefile.Line) (agent.Position, error) {
 	in, err := ParseInput(file, lines)

@@ -16,7 +16,6 @@ import (
 	"strconv"
 	"strings"
 
-	"gameagents/internal/agent"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
 )
@@ -61,9 +60,6 @@ var (
 
 // Name returns "streky".
 func (Judge) Name() string { return "streky" }
-
-// Recognize reports whether input.txt is ŠTREKY's: line 4 starts with the word STREKY.
-func (Judge) Recognize(input []gamefile.Line) bool { return agent.NamedGame(input) == "STREKY" }
 
 // New starts a game of the judge's setup with FIRST to move, whatever first says: FIRST is
 // by definition the player who moves first (line 2 of input.txt).
@@ -212,6 +208,9 @@ func (m *judgeMatch) Input(mode gamefile.Mode, seconds string) []byte {
 // HasMove is true while the game goes on: a side with no card that fits still has to say
 // PASS.
 func (m *judgeMatch) HasMove() bool { return !m.pos.GameOver() }
+
+// NoMove is PASS, what the agents write when the game is over.
+func (m *judgeMatch) NoMove() string { return FormatMove(PassMove) }
 
 // Points returns each side's score.
 func (m *judgeMatch) Points() [2]int { return m.pos.Scores }

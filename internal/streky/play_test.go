@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"gameagents/internal/agent"
-	"gameagents/internal/gamefile"
 )
 
 // A region of four 1s with free cells all round; the hand holds 1 (joins: 5 points, area
@@ -140,19 +139,6 @@ func TestAgentBadInput(t *testing.T) {
 	out, status, log := runAgent(t, input, "")
 	if status != agent.ExitBadInput || out != "" || !strings.HasPrefix(log, "input.txt:17: card count \"x\"") {
 		t.Errorf("exit %d, output %q, stderr %q; want 2, no output, input.txt:17: card count", status, out, log)
-	}
-}
-
-// TestGameRecognizes: line 4's first word decides.
-func TestGameRecognizes(t *testing.T) {
-	for text, want := range map[string]bool{
-		specExample: true,
-		strings.Replace(specExample, "STREKY 10 20", "HIVE 13 0 0", 1): false,
-		"SINGLE\nFIRST\n1.0\n": false,
-	} {
-		if got := (Game{}).Recognize(gamefile.SplitLines(text)); got != want {
-			t.Errorf("Recognize(%.40q...) = %v, want %v", text, got, want)
-		}
 	}
 }
 
