@@ -27,6 +27,9 @@ wrote under the package's testdata/fuzz/FuzzName/) and status.
   -l           list the targets and exit
   -h, --help   this text
 
+Targets that write files (internal/games/FuzzRunLeavesDirectory) spend most of their time
+in the file system: TMPDIR=/dev/shm scripts/fuzz.sh ... puts their directories in memory.
+
 A crasher is kept where go writes it, testdata/fuzz/FuzzName/<hash> in the package: once
 committed, the plain `go test` runs it as a regression case. Exit status: 0 when every
 target passed, 1 when any failed, 2 for bad usage.
