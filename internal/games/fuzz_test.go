@@ -75,29 +75,25 @@ func run(dir string) int {
 // that recognises input.
 func checkMove(t *testing.T, input, output []byte) {
 	t.Helper()
-	lines := gamefile.SplitLines(string(input))
-	for i, g := range Agents {
-		if !g.Recognize(lines) {
-			continue
-		}
-		m, err := Judges[i].Load(lines)
-		if err != nil {
-			t.Fatalf("%s: exit 0, but the judge's Load says %v", g.Name(), err)
-		}
-		switch over, _, _ := m.Over(); {
-		case over:
-		case !m.HasMove():
-			if len(output) != 0 {
-				t.Errorf("%s: output.txt %q with no legal move, want it empty", g.Name(), output)
-			}
-		default:
-			if _, _, err := m.Play(output, true); err != nil {
-				t.Errorf("%s: output.txt %q: %v", g.Name(), output, err)
-			}
-		}
-		return
+	g, err := gamefile.Pick("input.txt", Judges, gamefile.SplitLines(string(input)))
+	if err != nil {
+		t.Fatalf("exit 0, but no game recognises the input: %v", err)
 	}
-	t.Fatalf("exit 0, but no game recognises the input")
+	m, err := g.Load(gamefile.SplitLines(string(input)))
+	if err != nil {
+		t.Fatalf("%s: exit 0, but the judge's Load says %v", g.Name(), err)
+	}
+	switch over, _, _ := m.Over(); {
+	case over:
+	case !m.HasMove():
+		if want := string(gamefile.JoinLines([]string{m.NoMove()})); m.NoMove() == "" && len(output) != 0 || m.NoMove() != "" && string(output) != want {
+			t.Errorf("%s: output.txt %q with no legal move, want the game's no-move answer %q", g.Name(), output, m.NoMove())
+		}
+	default:
+		if _, _, err := m.Play(output, true); err != nil {
+			t.Errorf("%s: output.txt %q: %v", g.Name(), output, err)
+		}
+	}
 }
 
 func write(t *testing.T, dir, name string, data []byte) {
