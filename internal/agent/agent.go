@@ -1,4 +1,4 @@
-// Package agent is the move lifecycle every game binary shares (shared/spec/common.md):
+// Package agent is the move lifecycle every game binary shares (docs/contract.md):
 // read and strictly parse input.txt, read calibration.txt and playdata.txt tolerantly, turn
 // the time on line 3 into a node budget and a CPU-time guard, let the game search while it
 // replaces output.txt atomically with each better move, then write playdata.txt atomically.

@@ -1,5 +1,5 @@
 // Package contract tests the built binaries from the outside, as a grader runs them
-// (shared/spec/common.md): a fresh process per move in a directory holding input.txt, and
+// (docs/contract.md): a fresh process per move in a directory holding input.txt, and
 // nothing but the files it leaves behind and its exit status to judge it by.
 //
 // It has no code of its own; its tests are:

@@ -1,5 +1,5 @@
 // Package gamefile reads and writes the files of the grader contract that every game shares
-// (see shared/spec/common.md): line-numbered text with tolerant line endings, the three-line
+// (see docs/contract.md): line-numbered text with tolerant line endings, the three-line
 // input.txt header, and atomic replacement of a file.
 //
 // Reading input: CRLF, trailing spaces and trailing blank lines are accepted and removed;
@@ -294,7 +294,7 @@ func JoinLines(lines []string) []byte {
 var NamedGames = []string{"HIVE", "QUORIDOR", "STREKY"}
 
 // Recognize is the one rule by which every binary and the validator tell which game an
-// input.txt holds (shared/spec/common.md), from the shape of line 4 alone, so that a
+// input.txt holds (docs/contract.md), from the shape of line 4 alone, so that a
 // malformed input of a game is still that game's and its parser names the fault:
 //
 //   - line 4's first word (fields split at spaces and tabs) is one of NamedGames, in any

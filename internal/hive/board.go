@@ -1,5 +1,5 @@
 // Package hive holds the rules of Hive as the CTU B3B33ALP course plays it
-// (shared/spec/hive.md): a hexagonal N×N board in axial coordinates (p,q), stacks of pieces,
+// (docs/hive.md): a hexagonal N×N board in axial coordinates (p,q), stacks of pieces,
 // the course's turn structure, placement and movement rules, and the file formats.
 //
 // Representation: the cells on the board are numbered row by row (q = 0..N-1, p from

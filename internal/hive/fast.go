@@ -9,7 +9,7 @@ package hive
 // 16 levels: the parser allows at most 15 beetles); occupancy and each side's top pieces are
 // 256-bit sets. Make and Unmake update all of it, and a Zobrist hash, incrementally.
 //
-// Generation, per rule of shared/spec/hive.md:
+// Generation, per rule of docs/hive.md:
 //   - placement cells: the neighbours of the mover's top cells, less the neighbours of the
 //     opponent's, less the occupied cells (set operations over precomputed neighbour sets);
 //   - one hive: the articulation points of the occupied cells (Tarjan's depth-first

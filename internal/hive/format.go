@@ -1,6 +1,6 @@
 package hive
 
-// input.txt (shared/spec/hive.md): the common header with LOWER or UPPER on line 2, then
+// input.txt (docs/hive.md): the common header with LOWER or UPPER on line 2, then
 // "HIVE N n m" (board size, the mover's and the opponent's move counts), "HAND" with a count
 // for each of the ten piece kinds, "CELLS k" and k lines "p q stack" (stack bottom first).
 

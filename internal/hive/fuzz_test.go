@@ -26,7 +26,7 @@ func FuzzParseInput(f *testing.F) {
 }
 
 // FuzzJudge: the properties of fuzzcheck.CheckJudge for Hive's output.txt, the moves being
-// the fast generator's under the loose contact reading (the judge's, shared/spec/hive.md),
+// the fast generator's under the loose contact reading (the judge's, docs/hive.md),
 // played with Board.Make: the fast rules against the reference rules the judge uses.
 func FuzzJudge(f *testing.F) {
 	for _, c := range fuzzcheck.Samples(f, "../..", "hive") {

@@ -6,7 +6,7 @@ package hive
 // owners of the pieces: 0 is LOWER, 1 is UPPER, and LOWER moves first in a new game, as in
 // the course's own test loop; the referee rotates which agent plays which side.
 //
-// Judging follows shared/spec/hive.md: every loose-legal move is accepted, and one that is
+// Judging follows docs/hive.md: every loose-legal move is accepted, and one that is
 // not also strict-legal is accepted with a warning, because the course's checker is not
 // public and may read the contact rule either way. PASS is a move, legal only when nothing
 // else is. The game ends after a move that surrounds a queen, once both sides have made 81
@@ -29,7 +29,7 @@ const (
 	defaultSize = 13
 	// judgeMoveLimit is how many moves each side makes before the referee stops the game:
 	// the seed ends it when "the number of moves of each player exceeds 80", which we read
-	// as both players having made move 80, counted from 0 (shared/spec/hive.md).
+	// as both players having made move 80, counted from 0 (docs/hive.md).
 	judgeMoveLimit = 81
 	// surroundPoints is a player's score when the opponent's queen is surrounded.
 	surroundPoints = 15

@@ -1,6 +1,6 @@
 package hive
 
-// The reference rules: a deliberately plain implementation of shared/spec/hive.md, written
+// The reference rules: a deliberately plain implementation of docs/hive.md, written
 // sentence by sentence (flood fills, explicit step-by-step paths) and optimised for nothing.
 // The fast generator to come is tested against it, and the referee can judge with it.
 
@@ -9,7 +9,7 @@ import (
 	"slices"
 )
 
-// Contact is the reading of the sliding rule's contact condition (shared/spec/hive.md):
+// Contact is the reading of the sliding rule's contact condition (docs/hive.md):
 // Strict (a flank of every step is occupied, official Hive) or Loose (the cell stepped into
 // touches an occupied cell, the seed's wording). Strict implies Loose.
 type Contact uint8

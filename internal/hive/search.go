@@ -7,7 +7,7 @@ package hive
 // piece leaving our own queen's side next, pieces crowding our queen last) and the history
 // heuristic.
 //
-// Both sides are searched under the strict contact reading (shared/spec/hive.md: the agent
+// Both sides are searched under the strict contact reading (docs/hive.md: the agent
 // writes a strict-legal move whenever one exists); the root falls back to the loose reading
 // only when no strict move exists.
 //

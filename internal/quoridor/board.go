@@ -1,5 +1,5 @@
 // Package quoridor holds the rules of the Quoridor variant of CTU B3B33ALP 2017/18
-// (shared/spec/quoridor.md, from the course's Czech assignment): an nx×ny board of any size,
+// (docs/quoridor.md, from the course's Czech assignment): an nx×ny board of any size,
 // two players who step to an orthogonal neighbour (never onto or over each other) or place a
 // wall two cells long, walls that may cross but not overlap, and the path rule: no wall may
 // cut either player off from its goal row.
@@ -68,7 +68,7 @@ func (s Step) String() string { return s.A.String() + " " + s.B.String() }
 
 // StepPair is a wall as input.txt lists it: the two steps it blocks. A wall placed by a player
 // is straight and two cells long; a wall from the start of the game may be any two steps
-// (shared/spec/quoridor.md: they "need not obey the placement rules").
+// (docs/quoridor.md: they "need not obey the placement rules").
 type StepPair [2]Step
 
 // Player is one player's state.

@@ -1,6 +1,6 @@
 package quoridor
 
-// The file formats of shared/spec/quoridor.md. input.txt is the common header with FIRST or
+// The file formats of docs/quoridor.md. input.txt is the common header with FIRST or
 // SECOND on line 2 (whether the mover made the first move of the game), then
 //
 //	QUORIDOR nx ny

@@ -10,7 +10,7 @@ import (
 	"gameagents/internal/gamefile"
 )
 
-// specExample is the input.txt of shared/spec/quoridor.md.
+// specExample is the input.txt of docs/quoridor.md.
 const specExample = `SINGLE
 FIRST
 1.0

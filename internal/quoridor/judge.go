@@ -11,7 +11,7 @@ package quoridor
 //
 // The game ends when a player stands on its goal row (it wins), when neither player can step
 // or place a wall (both lose: a draw for the referee), or after the ply cap (400 plies
-// unless the setup says otherwise: shared/spec/quoridor.md), a draw.
+// unless the setup says otherwise: docs/quoridor.md), a draw.
 
 import (
 	"errors"
@@ -25,7 +25,7 @@ import (
 )
 
 const (
-	// DefaultPlyCap is the referee's draw after this many plies (shared/spec/quoridor.md).
+	// DefaultPlyCap is the referee's draw after this many plies (docs/quoridor.md).
 	DefaultPlyCap = 400
 	// defaultSize and defaultWalls are the usual game: 9×9, 10 walls each.
 	defaultSize  = 9

@@ -1,6 +1,6 @@
 package quoridor
 
-// Moves: the three kinds of turn of shared/spec/quoridor.md ("A turn") and the rules that say
+// Moves: the three kinds of turn of docs/quoridor.md ("A turn") and the rules that say
 // which are legal.
 
 import (

@@ -182,7 +182,7 @@ const MaxWallCandidates = 2 * (MaxSize - 1) * (MaxSize - 1)
 // AppendLegalWalls appends the walls the side to move may place, none when it has no walls
 // left. A wall is legal when it lies inside the board, shares no blocked step with a wall on
 // the board (crossing one is allowed), and leaves each player a path to its goal row, paths
-// ignoring the other player (shared/spec/quoridor.md, "Walls"). If input walls have already
+// ignoring the other player (docs/quoridor.md, "Walls"). If input walls have already
 // cut a player off, no wall leaves it a path, so none is legal: the spec's rule read as
 // written. The order is row by row (y ascending), in each row the horizontal walls by x,
 // then the vertical ones by x. Given a dst of capacity MaxWallCandidates (or the board's

@@ -125,7 +125,7 @@ type Scorer interface {
 }
 
 // SplitOutput splits the bytes of an output.txt into lines with the tolerance of the
-// official Halma validator (shared/spec/common.md): a last line without its LF and CRLF
+// official Halma validator (docs/contract.md): a last line without its LF and CRLF
 // line endings are accepted with a warning, or rejected when strict. A CR anywhere else is
 // an error. Empty output gives no lines and no error: whether that is a move is the game's
 // call. Nothing else is trimmed: the game judges every line as written, and line N of the

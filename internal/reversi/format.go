@@ -1,6 +1,6 @@
 package reversi
 
-// The file formats of shared/spec/reversi.md: input.txt is the common header (line 2 BLACK
+// The file formats of docs/reversi.md: input.txt is the common header (line 2 BLACK
 // or WHITE) and 8 rows of B, W and ., rows top to bottom being ranks 1..8 and columns files
 // a..h; output.txt is one square in lower-case notation ("d3") or PASS. OBF strings (the FFO
 // test positions) list the 64 squares a1..h8 with X for black, O for white, - for empty.

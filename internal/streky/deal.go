@@ -9,7 +9,7 @@ import (
 	"math/rand/v2"
 )
 
-// tournamentUniverseText is the course tournament's card set (shared/spec/streky.md,
+// tournamentUniverseText is the course tournament's card set (docs/streky.md,
 // testdata/tournament_cards.json "universe"): the colour permutations of the 4×4 card
 // 1213/2211/1122/3121 and of the 3×5 card 12134/22133/32132, in the order of the course's
 // game.py (the order its seeded shuffle draws from). No card has a colourless cell.

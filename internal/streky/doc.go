@@ -1,4 +1,4 @@
-// Package streky holds the rules of ŠTREKY (CTU B3B33ALP 2024/25, shared/spec/streky.md):
+// Package streky holds the rules of ŠTREKY (CTU B3B33ALP 2024/25, docs/streky.md):
 // cards, the board, placement and scoring, the input.txt and output.txt formats, a plain
 // reference implementation of the rules and a fast generator of every placement with its gain.
 //

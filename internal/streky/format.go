@@ -1,6 +1,6 @@
 package streky
 
-// The file formats of shared/spec/streky.md. input.txt is the common header with FIRST or
+// The file formats of docs/streky.md. input.txt is the common header with FIRST or
 // SECOND on line 2 (whether the mover made the first move of the game), then
 //
 //	STREKY rows cols

@@ -10,7 +10,7 @@ import (
 	"gameagents/internal/gamefile"
 )
 
-// specExample is the input.txt of shared/spec/streky.md, its elided rows and cards filled in.
+// specExample is the input.txt of docs/streky.md, its elided rows and cards filled in.
 const specExample = `SINGLE
 SECOND
 1.0

@@ -6,7 +6,7 @@ package streky
 // are the players of the game: 0 is FIRST, who makes the first move, 1 is SECOND; the
 // referee rotates which agent plays which side.
 //
-// Judging follows shared/spec/streky.md: one line, written exactly as FormatMove writes it;
+// Judging follows docs/streky.md: one line, written exactly as FormatMove writes it;
 // PASS only when no card fits. The game ends when both players pass in succession; the side
 // with more points wins, equal points are a draw.
 

@@ -1,6 +1,6 @@
 package streky
 
-// The reference rules: shared/spec/streky.md's "Placement" and "Scoring" written sentence by
+// The reference rules: docs/streky.md's "Placement" and "Scoring" written sentence by
 // sentence with plain loops and flood fills, optimised for nothing. Check and Apply judge
 // with them; the Generator is tested against them.
 
