@@ -220,16 +220,18 @@ func (b *Board) Wins(c Color) bool {
 	return b.campOcc[c] == CampSize && b.campOwn[c] > 0
 }
 
-// Winner returns the colour that has won, if any. If both would qualify, which only
-// a position built by hand can show, mover decides: the side that just moved wins.
-func (b *Board) Winner(justMoved Color) (Color, bool) {
-	if b.Wins(justMoved) {
-		return justMoved, true
+// Decided reports whether the game is over with toMove to move, who won and why: the
+// judge ends the game there and the agent writes its no-move answer, by this one rule.
+// In play only the side that just moved can have won (rules 1 and 2 keep the mover's own
+// camp from filling); if both would qualify, which only a position built by hand can
+// show, the side that just moved wins.
+func (b *Board) Decided(toMove Color) (winner Color, why string, over bool) {
+	for _, c := range [2]Color{toMove.Other(), toMove} {
+		if b.Wins(c) {
+			return c, c.String() + " filled the opposing camp", true
+		}
 	}
-	if b.Wins(justMoved.Other()) {
-		return justMoved.Other(), true
-	}
-	return 0, false
+	return 0, "", false
 }
 
 // zobrist keys, from a fixed-seed generator so hashes are the same on every run.

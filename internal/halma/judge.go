@@ -2,8 +2,8 @@ package halma
 
 // The referee's view of Halma (referee.Game and referee.Match), built on the rules above
 // and nothing else: ParseInput reads positions, ParseMove judges output.txt exactly as the
-// replay of the official logs checks it, Board.Wins decides the game. Sides are the colours:
-// 0 is BLACK, 1 is WHITE.
+// replay of the official logs checks it, Board.Decided decides the game. Sides are the
+// colours: 0 is BLACK, 1 is WHITE.
 
 import (
 	"errors"
@@ -35,9 +35,7 @@ func (Judge) Load(input []gamefile.Line) (referee.Match, error) {
 		return nil, err
 	}
 	m := &judgeMatch{b: in.Board, toMove: in.ToMove}
-	if w, ok := in.Board.Winner(in.ToMove.Other()); ok {
-		m.setWinner(w)
-	}
+	m.settle()
 	return m, nil
 }
 
@@ -48,9 +46,13 @@ type judgeMatch struct {
 	g      Generator
 	over   bool
 	winner Color
+	reason string
 }
 
-func (m *judgeMatch) setWinner(c Color) { m.over, m.winner = true, c }
+// settle decides whether the position ends the game, by the rule the agent follows too.
+func (m *judgeMatch) settle() {
+	m.winner, m.reason, m.over = m.b.Decided(m.toMove)
+}
 
 func (m *judgeMatch) ToMove() int { return int(m.toMove) }
 
@@ -63,9 +65,11 @@ func (m *judgeMatch) Input(mode gamefile.Mode, seconds string) []byte {
 // NoMove is "": a Halma agent with no legal move writes an empty output.txt.
 func (m *judgeMatch) NoMove() string { return "" }
 
+// HasMove is false once the game is over, as the agent then writes its no-move answer
+// too, and when the side to move has no legal move.
 func (m *judgeMatch) HasMove() bool {
 	var buf [MaxMoves]Move
-	return len(m.g.Generate(m.b, m.toMove, Legal, buf[:0])) > 0
+	return !m.over && len(m.g.Generate(m.b, m.toMove, Legal, buf[:0])) > 0
 }
 
 // Play judges output in two steps, so that the reason says which kind of fault it is:
@@ -92,10 +96,8 @@ func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) 
 		return "", warnings, fmt.Errorf("illegal move: %v", err)
 	}
 	m.b.Move(mv.From, mv.To)
-	if m.b.Wins(m.toMove) { // the master checked the mover only, after each move
-		m.setWinner(m.toMove)
-	}
 	m.toMove = m.toMove.Other()
+	m.settle() // as the master's check of the mover after each move: no one else can win
 	return strings.Join(lines, " ; "), warnings, nil
 }
 
@@ -103,7 +105,7 @@ func (m *judgeMatch) Over() (bool, int, string) {
 	if !m.over {
 		return false, -1, ""
 	}
-	return true, int(m.winner), fmt.Sprintf("%v filled the opposing camp", m.winner)
+	return true, int(m.winner), m.reason
 }
 
 // Render draws the board with column numbers above (tens, then units) and row numbers on

@@ -81,6 +81,11 @@ func (p *position) Play(s *agent.Session) []string {
 	b, c := p.in.Board, p.in.ToMove
 	seen := agent.ParseSeen(s.Memory)
 	seen = append(seen, b.PositionKey(c))
+	if _, why, over := b.Decided(c); over {
+		fmt.Fprintf(s.Log, "halma: the game is over (%s); writing an empty output.txt\n", why)
+		s.Emit(nil)
+		return agent.FormatSeen(seen)
+	}
 	var g Generator
 	var buf [MaxMoves]Move
 	policy := Preferred

@@ -27,12 +27,6 @@ import (
 const (
 	// defaultSize is the course's board.
 	defaultSize = 13
-	// judgeMoveLimit is how many moves each side makes before the referee stops the game:
-	// the seed ends it when "the number of moves of each player exceeds 80", which we read
-	// as both players having made move 80, counted from 0 (docs/hive.md).
-	judgeMoveLimit = 81
-	// surroundPoints is a player's score when the opponent's queen is surrounded.
-	surroundPoints = 15
 	// shownLegal bounds the legal moves an illegal-move error lists.
 	shownLegal = 10
 )
@@ -197,31 +191,17 @@ func (m *judgeMatch) Over() (bool, int, string) { return m.over, m.winner, m.rea
 // Points returns each side's points in the current position.
 func (m *judgeMatch) Points() [2]int { return m.pos.Points() }
 
-// settle decides whether the position ends the game, who wins and why.
+// settle decides whether the position ends the game (Position.Decided, the agent's rule
+// too), who wins and why.
 func (m *judgeMatch) settle() {
 	p := m.pos
-	m.legal, m.over, m.winner, m.reason = nil, false, -1, ""
-	lower, upper := queenSurrounded(p, Lower), queenSurrounded(p, Upper)
-	var why string
-	switch {
-	case lower && upper:
-		why = "both queens are surrounded"
-	case lower:
-		why = "LOWER's queen is surrounded"
-	case upper:
-		why = "UPPER's queen is surrounded"
-	case p.Moves[Lower] >= judgeMoveLimit && p.Moves[Upper] >= judgeMoveLimit:
-		why = fmt.Sprintf("move limit (%d moves each)", judgeMoveLimit)
-	default:
+	m.legal, m.winner, m.reason = nil, -1, ""
+	why, over := p.Decided()
+	if m.over = over; !over {
 		m.legal = p.ReferenceMoves(Loose)
-		if m.legal[0].Kind != Pass || !stuck(p) {
-			return
-		}
-		m.legal = nil
-		why = "neither side can move any more"
+		return
 	}
 	pts := p.Points()
-	m.over = true
 	m.reason = fmt.Sprintf("%s: LOWER %d, UPPER %d points", why, pts[Lower], pts[Upper])
 	switch {
 	case pts[Lower] > pts[Upper]:
@@ -231,80 +211,6 @@ func (m *judgeMatch) settle() {
 	default:
 		m.reason += ", a draw"
 	}
-}
-
-// stuck reports whether neither side will ever have a loose-legal move again: only passes
-// are left to both. Passes change nothing but the move counts, and the counts matter only
-// up to move 4 (move 0 may touch the opponent's piece, from move 3 a queen in hand is the
-// only piece to place, from move 4 pieces move), so it is enough to pass until both sides
-// have reached move 4, looking at every turn on the way and at both sides there. Looking
-// at the position alone would end a game whose players merely have to pass before their
-// pieces may move, e.g. with a setup of fewer than four pieces.
-func stuck(p *Position) bool {
-	q := *p // only the move counts and the mover change; the stacks are shared, read-only
-	for q.Moves[Lower] < 4 || q.Moves[Upper] < 4 {
-		if hasLooseMove(&q, q.Mover) {
-			return false
-		}
-		q.Moves[q.Mover]++
-		q.Mover = 1 - q.Mover
-	}
-	return !hasLooseMove(&q, Lower) && !hasLooseMove(&q, Upper)
-}
-
-// hasLooseMove reports whether side, were it to move in p, has a loose-legal move other
-// than PASS.
-func hasLooseMove(p *Position, side Side) bool {
-	q := *p // ReferenceMoves only reads the stacks, so sharing them is safe
-	q.Mover = side
-	moves := q.ReferenceMoves(Loose)
-	return len(moves) > 1 || moves[0].Kind != Pass
-}
-
-// queenNeighbourhood returns, for side's queen, how many of its on-board neighbour cells
-// are occupied (a stack counts once), how many on-board neighbours it has, and whether it
-// is on the board at all.
-func queenNeighbourhood(p *Position, side Side) (occupied, neighbours int, placed bool) {
-	queen := side.Letter(0)
-	for i, st := range p.Stacks {
-		if slices.Contains(st, queen) {
-			for _, j := range p.Geometry.Neighbours[i] {
-				if p.Stacks[j] != nil {
-					occupied++
-				}
-			}
-			return occupied, len(p.Geometry.Neighbours[i]), true
-		}
-	}
-	return 0, 0, false
-}
-
-// queenSurrounded reports whether side's queen is on the board with every on-board
-// neighbour occupied.
-func queenSurrounded(p *Position, side Side) bool {
-	k, n, placed := queenNeighbourhood(p, side)
-	return placed && k == n
-}
-
-// Points returns each side's score by the course's rule, indexed by Side: from the
-// opponent's queen with k occupied neighbour cells, 15 if it is surrounded, else k−1, or
-// 2·(k−1) on the edge (fewer than six on-board neighbours), never below 0; 0 while that
-// queen is in hand.
-func (p *Position) Points() [2]int {
-	var pts [2]int
-	for _, s := range []Side{Lower, Upper} {
-		k, n, placed := queenNeighbourhood(p, 1-s)
-		switch {
-		case !placed:
-		case k == n:
-			pts[s] = surroundPoints
-		case n < 6:
-			pts[s] = max(0, 2*(k-1))
-		default:
-			pts[s] = max(0, k-1)
-		}
-	}
-	return pts
 }
 
 // outputForms is what an output.txt line may be.

@@ -377,8 +377,8 @@ func TestJudgeGames(t *testing.T) {
 			}
 		}
 		over, winner, reason := m.Over()
-		if !over || p.Moves[Lower] > judgeMoveLimit || p.Moves[Upper] > judgeMoveLimit {
-			t.Fatalf("game %d ended: over %v after %v moves; want over within %d moves each", g, over, p.Moves, judgeMoveLimit)
+		if !over || p.Moves[Lower] > moveLimit || p.Moves[Upper] > moveLimit {
+			t.Fatalf("game %d ended: over %v after %v moves; want over within %d moves each", g, over, p.Moves, moveLimit)
 		}
 		pts := p.Points()
 		if (winner == -1) != (pts[0] == pts[1]) || (winner >= 0 && pts[winner] <= pts[1-winner]) {

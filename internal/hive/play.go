@@ -126,8 +126,13 @@ func (p *agentPosition) Play(s *agent.Session) []string {
 	pos := p.in.Position()
 	b := NewBoard(pos)
 	seen := agent.ParseSeen(s.Memory)
-	moves := RootMoves(b, make([]PackedMove, 0, MaxMoves))
 	emit := func(m PackedMove) { s.Emit([]string{pos.Format(m.Move())}) }
+	if why, over := pos.Decided(); over {
+		fmt.Fprintf(s.Log, "hive: the game is over (%s); passing\n", why)
+		emit(0)
+		return agent.FormatSeen(seen)
+	}
+	moves := RootMoves(b, make([]PackedMove, 0, MaxMoves))
 	if moves[0] == 0 && len(moves) == 1 {
 		fmt.Fprintf(s.Log, "hive: %v has no legal move; passing\n", p.in.Mover)
 		emit(0)

@@ -34,8 +34,6 @@ const (
 	// winBonus separates a finished game from any evaluation, so that the nearer
 	// surround is preferred (winBonus - ply) and a loss is put off.
 	winBonus = 1 << 16
-	// moveLimit: the game stops when both sides have made this many moves.
-	moveLimit = 81
 	// nextIterationShare: a new iteration starts only while less than 1/share of the
 	// node budget is spent.
 	nextIterationShare = 3

@@ -271,16 +271,16 @@ func (m *judgeMatch) NoMove() string { return FormatMove(Pass) }
 
 func (m *judgeMatch) Over() (bool, int, string) { return m.over, m.winner, m.reason }
 
-// settle decides whether the position ends the game, who wins and why.
+// settle decides whether the position ends the game (Position.Decided, the agent's rule
+// too, or the referee's ply cap), who wins and why.
 func (m *judgeMatch) settle() {
-	m.over, m.winner, m.reason = true, -1, ""
-	switch r := m.pos.Result(); r {
+	m.over, m.winner = true, -1
+	r, why := m.pos.Decided()
+	m.reason = why
+	switch r {
 	case FirstWon, SecondWon:
-		i := int(r - FirstWon)
-		m.winner = i
-		m.reason = fmt.Sprintf("%s reached its goal row %d", SideName(i), m.pos.Players[i].Goal)
+		m.winner = int(r - FirstWon)
 	case BothLost:
-		m.reason = "neither player can step or place a wall: both lose"
 	default:
 		if m.plies >= m.plyCap {
 			m.reason = fmt.Sprintf("ply cap: %d plies without a winner, a draw", m.plyCap)

@@ -112,6 +112,19 @@ func (p *Position) CanAct(i int) bool {
 	return p.Players[i].WallsLeft > 0 && len(p.appendPlaceableWalls(buf[:0], true)) > 0
 }
 
+// Decided returns how the position stands (Result) and, when the game is over, why: the
+// judge ends the game there and the agent answers PASS, by this one rule.
+func (p *Position) Decided() (r Result, why string) {
+	switch r = p.Result(); r {
+	case FirstWon, SecondWon:
+		i := int(r - FirstWon)
+		why = fmt.Sprintf("%s reached its goal row %d", SideName(i), p.Players[i].Goal)
+	case BothLost:
+		why = "neither player can step or place a wall: both lose"
+	}
+	return r, why
+}
+
 // Check returns nil if m is legal for the side to move, else why not.
 func (p *Position) Check(m Move) error {
 	switch m.Kind {

@@ -107,14 +107,13 @@ func (p *agentPosition) Play(s *agent.Session) []string {
 	seen := parseSeen(s.Memory, pos.BlockedSteps())
 	legal := pos.AppendLegalMoves(nil)
 	var m Move
-	switch {
+	switch r, why := pos.Decided(); {
+	case r != Undecided:
+		fmt.Fprintf(s.Log, "quoridor: the game is over (%s); passing\n", why)
+		m = Pass
 	case legal[0] == Pass:
 		fmt.Fprintf(s.Log, "quoridor: %s can neither step nor place a wall; passing\n", me)
 		m = Pass
-	case pos.Result() != Undecided:
-		// Nothing to play for; any legal move answers.
-		m = legal[0]
-		fmt.Fprintf(s.Log, "quoridor: the game is over (%v); playing %s\n", pos.Result(), FormatMove(m))
 	case s.Player == "random":
 		m = RandomMove(pos, legal)
 	case s.Player == "greedy":

@@ -119,6 +119,18 @@ func (b Board) Play(sq int) Board {
 // Pass returns the position with the other side to move and nothing changed.
 func (b Board) Pass() Board { return Board{Own: b.Opp, Opp: b.Own} }
 
+// Decided reports whether the game is over, neither side having a move, and why: the
+// judge ends the game there and the agent answers PASS, by this one rule.
+func (b Board) Decided() (why string, over bool) {
+	switch {
+	case b.Moves() != 0 || b.Pass().Moves() != 0:
+		return "", false
+	case b.Own|b.Opp == ^uint64(0):
+		return "the board is full", true
+	}
+	return "neither side can move", true
+}
+
 // Perft counts the leaves of the game tree depth plies deep, a pass counting as a ply and
 // a finished game (neither side can move) as a leaf at every deeper depth.
 func Perft(b Board, depth int) int64 {

@@ -61,8 +61,8 @@ func (m *judgeMatch) HasMove() bool { return !m.gameOver() }
 func (m *judgeMatch) NoMove() string { return Pass }
 
 func (m *judgeMatch) gameOver() bool {
-	b := m.pos.Board
-	return b.Moves() == 0 && b.Pass().Moves() == 0
+	_, over := m.pos.Board.Decided()
+	return over
 }
 
 // Play judges output: one line holding a square name in lower case, or PASS when (and only

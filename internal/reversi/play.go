@@ -83,6 +83,11 @@ func (p *position) MovesLeft() int {
 func (p *position) Play(s *agent.Session) []string {
 	b := p.in.Board
 	moves := b.Moves()
+	if why, over := b.Decided(); over {
+		fmt.Fprintf(s.Log, "reversi: the game is over (%s); passing\n", why)
+		s.Emit([]string{Pass})
+		return nil
+	}
 	if moves == 0 {
 		fmt.Fprintf(s.Log, "reversi: %v has no legal move; passing\n", p.in.ToMove)
 		s.Emit([]string{Pass})
