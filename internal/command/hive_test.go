@@ -51,9 +51,9 @@ func TestValidateHive(t *testing.T) {
 		{"missing final LF, strict", twoQueens, "PLACE a 2,6", []string{"-strict"}, 1,
 			"not legal: malformed output.txt: line 1, the last, does not end with LF\n", ""},
 		{"finished game, PASS", surrounded, "PASS\n", nil, 0,
-			"legal: no move (UPPER has no legal move, and output.txt is PASS)\n", ""},
+			"legal: no move (the game is over (UPPER's queen is surrounded: LOWER 15, UPPER 2 points), and output.txt is PASS)\n", ""},
 		{"finished game, empty output", surrounded, "", nil, 1,
-			"not legal: UPPER has no legal move; want PASS\n", ""},
+			"not legal: the game is over (UPPER's queen is surrounded: LOWER 15, UPPER 2 points); want PASS\n", ""},
 		{"malformed input.txt", strings.Replace(twoQueens, "HAND q0", "HAND q1", 1), "PLACE a 2,6\n", nil, 2,
 			"", "validate: DIR/input.txt:5: LOWER has 2 queens in hand and on the board, want exactly 1\n"},
 	}

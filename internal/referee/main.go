@@ -423,9 +423,12 @@ func badInput(stderr io.Writer, dir string, err error) int {
 // judgeNoMove judges output where the side to move has no legal move (HasMove is false, as
 // when the game is over: the referee's reading too): the one answer the game's agents give
 // there (Match.NoMove: an empty file, or the pass token), with SplitOutput's tolerance, is
-// legal, and nothing else.
+// legal, and nothing else. The messages say which of the two it is.
 func judgeNoMove(stdout io.Writer, m Match, output []byte, strict bool) int {
 	why := m.SideName(m.ToMove()) + " has no legal move"
+	if over, _, reason := m.Over(); over {
+		why = "the game is over (" + reason + ")"
+	}
 	// The answer as lines of output.txt, and as the messages name it.
 	want, is, wantText := []string{m.NoMove()}, m.NoMove(), m.NoMove()
 	if m.NoMove() == "" {
