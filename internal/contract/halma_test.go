@@ -2,6 +2,7 @@ package contract
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -28,14 +29,18 @@ func halmaMoves(in *halma.Input, p halma.Policy) []halma.Move {
 
 // checkHalmaOutput says what is wrong with output as our agent's answer to in, or returns
 // nil. The contract's format: every line ends with one LF, no CR, no trailing space; an
-// empty file exactly when there is no legal move. The rules: the move parses as a legal
-// move (ParseMove, the referee's Legal policy) and is one the agent prefers (Preferred).
+// empty file exactly when the game is decided (Board.Decided) or there is no legal move.
+// The rules: the move parses as a legal move (ParseMove, the referee's Legal policy) and is
+// one the agent prefers (Preferred).
 func checkHalmaOutput(in *halma.Input, output []byte) error {
 	legal := halmaMoves(in, halma.Legal)
-	if len(output) == 0 {
-		if len(legal) > 0 {
-			return fmt.Errorf("output.txt is empty, but %v has %d legal moves", in.ToMove, len(legal))
-		}
+	_, why, over := in.Board.Decided(in.ToMove)
+	switch {
+	case over && len(output) != 0:
+		return fmt.Errorf("output.txt is %q, but the game is over (%s): want it empty", output, why)
+	case len(output) == 0 && !over && len(legal) > 0:
+		return fmt.Errorf("output.txt is empty, but %v has %d legal moves", in.ToMove, len(legal))
+	case len(output) == 0:
 		return nil
 	}
 	text := string(output)
@@ -69,6 +74,8 @@ func TestCheckHalmaOutput(t *testing.T) {
 		cases[c.num] = c
 	}
 	free := cases["009"].input(t)
+	// White has filled Black's camp; Black, to move, still has legal moves.
+	decided := parseHalma(t, readFile(t, filepath.Join("..", "..", "samples", "halma", "decided-white-won", "input.txt")))
 	var notPreferred halma.Move
 	preferred := map[halma.Move]bool{}
 	for _, m := range halmaMoves(free, halma.Preferred) {
@@ -98,6 +105,8 @@ func TestCheckHalmaOutput(t *testing.T) {
 		{"empty with legal moves", free, "", false},
 		{"empty without legal moves", cases["026"].input(t), "", true},
 		{"a move without legal moves", cases["026"].input(t), "E 0,0 0,1\n", false},
+		{"empty in a decided game", decided, "", true},
+		{"a move in a decided game", decided, "E 4,6 3,5\n", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

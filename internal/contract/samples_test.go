@@ -224,8 +224,15 @@ func judgeOutput(game string, input, output []byte) error {
 		if err != nil {
 			return err
 		}
-		if !m.HasMove() {
-			return nil // a finished game: the game's own check (if any) judges the output
+		if !m.HasMove() { // only the game's no-move answer is legal
+			want := ""
+			if m.NoMove() != "" {
+				want = m.NoMove() + "\n"
+			}
+			if string(output) != want {
+				return fmt.Errorf("output.txt is %q where %v has no move, want %q", output, m.SideName(m.ToMove()), want)
+			}
+			return nil
 		}
 		_, _, err = m.Play(output, true)
 		return err

@@ -25,9 +25,8 @@ const (
 // output.txt and a playdata.txt, make agent.Run (every game, the random players) exit 0 or
 // 2, and leave no file but those three. Exit 2 leaves output.txt and playdata.txt as they
 // were. Exit 0 leaves in output.txt a move the judge of the recognised game accepts
-// (strictly): the game's own no-move answer when the side to move has no move (an empty
-// file; D3's PASS of the other games is a move their judges accept), any move when the game
-// is already decided (the judge accepts none then).
+// (strictly): exactly the game's own no-move answer when the judge counts the side to move
+// as having none, which includes a game already decided (HasMove false).
 func FuzzRunLeavesDirectory(f *testing.F) {
 	for _, g := range Judges {
 		for _, c := range fuzzcheck.Samples(f, "../..", g.Name()) {
@@ -83,8 +82,7 @@ func checkMove(t *testing.T, input, output []byte) {
 	if err != nil {
 		t.Fatalf("%s: exit 0, but the judge's Load says %v", g.Name(), err)
 	}
-	switch over, _, _ := m.Over(); {
-	case over:
+	switch {
 	case !m.HasMove():
 		if want := string(gamefile.JoinLines([]string{m.NoMove()})); m.NoMove() == "" && len(output) != 0 || m.NoMove() != "" && string(output) != want {
 			t.Errorf("%s: output.txt %q with no legal move, want the game's no-move answer %q", g.Name(), output, m.NoMove())
