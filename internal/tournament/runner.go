@@ -116,3 +116,8 @@ func unswap(r *referee.Result) {
 	r.Left[0], r.Left[1] = r.Left[1], r.Left[0]
 	r.Points[0], r.Points[1] = r.Points[1], r.Points[0]
 }
+
+// RecordPath is the referee's record of game g (see playGame).
+func (t *Tournament) RecordPath(g Game) string {
+	return filepath.Join(t.MatchDir(g), fmt.Sprintf("game-%02d", g.N), "game-01.txt")
+}
