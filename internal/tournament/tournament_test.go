@@ -9,8 +9,8 @@ import (
 	"sync"
 	"testing"
 
-	"gameagents/internal/games"
 	"gameagents/internal/gamefile"
+	"gameagents/internal/games"
 	"gameagents/internal/referee"
 )
 
