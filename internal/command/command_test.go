@@ -122,6 +122,9 @@ func TestHelp(t *testing.T) {
 		{"calibrate", func(args []string, stdout, stderr io.Writer) int {
 			return CalibrateMain(games.Agents, args, stdout, stderr)
 		}, false, ""},
+		{"homework tournament", func(args []string, stdout, stderr io.Writer) int {
+			return HomeworkMain(games.Agents, games.Judges, append([]string{"tournament"}, args...), stdout, stderr)
+		}, false, ""},
 	}
 	for _, m := range mains {
 		for _, arg := range []string{"help", "-h", "--help"} {

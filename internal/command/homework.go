@@ -20,6 +20,8 @@ func HomeworkMain(games []agent.Game, judges []referee.Game, args []string, stdo
 		return GameMain("homework play", games, args[1:], stdout, stderr)
 	case "referee":
 		return referee.Main(judges, args[1:], stdout, stderr)
+	case "tournament":
+		return TournamentMain(judges, args[1:], stdout, stderr)
 	case "validate":
 		return referee.ValidateMain(judges, args[1:], stdout, stderr)
 	case "calibrate":
@@ -44,6 +46,8 @@ Subcommands:
   play [-player NAME] [-dir DIR]              play one move (players: engine, random, greedy;
        [-depth N]                             Halma also minimax, to depth N: default 2)
   referee -a CMD -b CMD [flags]               play a match between two agent commands (-h for flags)
+  tournament [run|plan|play-one|report] ...   every pairing of several agents: crosstable, the
+                                              course's scoring, Elo (-h for flags)
   validate [-strict] [DIR]                    judge DIR/output.txt as the move for DIR/input.txt
   calibrate [-dir DIR] [-seconds S]           measure this machine, write calibration.txt
   help                                        this text

@@ -1,0 +1,264 @@
+package command
+
+// `homework tournament`: every pairing of several agents, on this machine (run) or split
+// into one command line per game for a distributed runner (plan, play-one, report).
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"gameagents/internal/gamefile"
+	"gameagents/internal/referee"
+	"gameagents/internal/tournament"
+)
+
+const tournamentUsage = `usage: homework tournament [run] -out DIR -agent NAME=CMD -agent NAME=CMD ... [flags]
+       homework tournament run -spec FILE [-parallel N]
+       homework tournament plan (-out DIR -agent ... [flags] | -spec FILE) [-homework CMD]
+       homework tournament play-one -spec FILE -game ID
+       homework tournament report -spec FILE
+
+Plays every pairing of the agents (-agent, at least two), -games games each (even: the
+colours and the first move alternate as in homework referee, each opening or deal played
+from both sides), and prints a crosstable (each pairing's wins-draws-losses and course
+score), the ranking by the course's scoring (hive, streky: points; the other games: wins,
+draws half) with Elo ratings and their 95% intervals, and for two agents the likelihood
+of superiority.
+
+DIR holds the tournament: tournament.txt (its spec: the agents, game, setup, time, games
+per pairing, ply cap; openings.txt beside it), results/A-B-N.tsv (one file per finished
+game, written whole or not at all) and games/A-B/ (the referee's records and the agents'
+directories). Run again with the same flags, or with -spec DIR/tournament.txt, it plays
+only the games without a result.
+
+  run       plays the missing games here, -parallel at a time, with a progress line
+  plan      writes the spec and prints one self-contained shell command per missing game,
+            for GNU parallel, a Slurm job array or any runner (see docs/tournament.md)
+  play-one  plays game ID (A-B-N: game N between entries A and B, numbered from 1) of the
+            spec and writes its result; nothing when the result exists
+  report    merges the result files into the report run prints
+
+Agent commands are as homework referee takes them (plain commands, shell commands,
+gtp:CMD); a program given by a path must be an absolute path.
+
+flags:
+`
+
+// TournamentMain runs `homework tournament` with args (after the word tournament) and
+// returns the exit status: 0 done, 1 a failure or an interruption, 2 bad usage.
+func TournamentMain(judges []referee.Game, args []string, stdout, stderr io.Writer) int {
+	sub := "run"
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") && args[0] != "help" {
+		sub, args = args[0], args[1:]
+	}
+	switch sub {
+	case "run", "plan", "play-one", "report":
+		return tournamentCommand(judges, sub, args, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "homework tournament: unknown subcommand %q: want run, plan, play-one or report\n", sub)
+	return 2
+}
+
+// agentFlags collects repeated -agent NAME=CMD flags.
+type agentFlags []tournament.Entry
+
+func (a *agentFlags) String() string { return "" }
+
+func (a *agentFlags) Set(v string) error {
+	name, cmd, ok := strings.Cut(v, "=")
+	if !ok || strings.TrimSpace(name) == "" || strings.TrimSpace(cmd) == "" {
+		return errors.New("want NAME=CMD")
+	}
+	*a = append(*a, tournament.Entry{Name: strings.TrimSpace(name), Command: strings.TrimSpace(cmd)})
+	return nil
+}
+
+// tournamentFlags are the flags of every subcommand; each uses its own.
+type tournamentFlags struct {
+	fs                     *flag.FlagSet
+	spec, out, game, setup string
+	openings, homework, id string
+	seconds, single        float64
+	games, plies, parallel int
+	agents                 agentFlags
+}
+
+func newTournamentFlags(judges []referee.Game) *tournamentFlags {
+	f := &tournamentFlags{fs: flag.NewFlagSet("homework tournament", flag.ContinueOnError)}
+	fs := f.fs
+	var names []string
+	for _, g := range judges {
+		names = append(names, g.Name())
+	}
+	fs.StringVar(&f.spec, "spec", "", "an existing tournament's spec `file` (DIR/tournament.txt), instead of the flags that define one")
+	fs.StringVar(&f.out, "out", "", "the tournament's `dir`ectory (a new tournament, or the same one resumed)")
+	fs.Var(&f.agents, "agent", "an entry, `NAME=CMD` (repeat: at least two)")
+	fs.StringVar(&f.game, "game", "", "the game: "+strings.Join(names, ", ")+"; for play-one the game `ID` A-B-N")
+	fs.StringVar(&f.setup, "setup", "", "the game's options, as homework referee -setup takes them")
+	fs.Float64Var(&f.seconds, "time", 300, "GAME mode: CPU `seconds` per side")
+	fs.Float64Var(&f.single, "single", 0, "SINGLE mode instead: CPU `seconds` per move")
+	fs.IntVar(&f.games, "games", 2, "games per pairing `K` (even)")
+	fs.IntVar(&f.plies, "plies", 1000, "the ply cap `N`")
+	fs.StringVar(&f.openings, "openings", "", "start the games from the openings in `file` (as homework referee -openings)")
+	fs.IntVar(&f.parallel, "parallel", 1, "run: play up to `N` games at once")
+	fs.StringVar(&f.homework, "homework", "", "plan: the `command` that runs homework on the machines playing the games (default: this binary's absolute path)")
+	return f
+}
+
+// tournamentCommand parses the flags of subcommand sub and runs it.
+func tournamentCommand(judges []referee.Game, sub string, args []string, stdout, stderr io.Writer) int {
+	f := newTournamentFlags(judges)
+	usage := func(w io.Writer) {
+		fmt.Fprint(w, tournamentUsage)
+		printDefaults(f.fs, w)
+	}
+	if status, ok := parseFlags(f.fs, args, usage, stdout, stderr); !ok {
+		return status
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "homework tournament %s: "+format+"\n", append([]any{sub}, a...)...)
+		fmt.Fprintln(stderr, "run with -h for help")
+		return 2
+	}
+	if f.fs.NArg() > 0 {
+		return usageErr("unexpected argument %q", f.fs.Arg(0))
+	}
+	if f.parallel < 1 {
+		return usageErr("-parallel must be at least 1")
+	}
+	t, err := f.tournament(judges, sub)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	switch sub {
+	case "plan":
+		return planTournament(t, f.homework, stdout, stderr)
+	case "play-one":
+		return playOne(t, f.game, stdout, stderr)
+	case "report":
+		return report(t, stdout, stderr)
+	}
+	return runTournament(t, f.parallel, stdout, stderr)
+}
+
+// tournament opens the tournament the flags name: -spec, or a new or resumed one in -out.
+func (f *tournamentFlags) tournament(judges []referee.Game, sub string) (*tournament.Tournament, error) {
+	set := map[string]bool{}
+	f.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	defining := []string{"out", "agent", "setup", "time", "single", "games", "plies", "openings"}
+	if sub != "play-one" {
+		defining = append(defining, "game")
+	}
+	if f.spec != "" || sub == "play-one" || sub == "report" {
+		for _, name := range defining {
+			if set[name] {
+				return nil, fmt.Errorf("-%s: the spec defines the tournament", name)
+			}
+		}
+		if f.spec == "" {
+			return nil, errors.New("-spec FILE is required")
+		}
+		if sub == "play-one" && f.game == "" {
+			return nil, errors.New("-game ID is required")
+		}
+		return tournament.Open(f.spec, judges)
+	}
+	if f.out == "" {
+		return nil, errors.New("-out DIR is required (or -spec FILE)")
+	}
+	if set["time"] && set["single"] {
+		return nil, errors.New("-time (GAME mode) and -single (SINGLE mode) exclude each other")
+	}
+	s := &tournament.Spec{Game: f.game, Setup: strings.TrimSpace(f.setup), Mode: gamefile.Game, Seconds: f.seconds,
+		Games: f.games, Plies: f.plies, Entries: f.agents}
+	if set["single"] {
+		s.Mode, s.Seconds = gamefile.Single, f.single
+	}
+	if s.Game == "" && len(judges) > 0 {
+		s.Game = judges[0].Name()
+	}
+	return tournament.Create(f.out, s, f.openings, judges)
+}
+
+// runTournament plays the missing games here and prints the report.
+func runTournament(t *tournament.Tournament, parallel int, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	progress := tournament.NewProgress(stdout, isTerminal(stdout))
+	err := t.Run(ctx, tournament.RefereeRunner{T: t}, parallel, progress)
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "homework tournament: interrupted; run again to play the games left\n")
+		return 1
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "homework tournament: %v\n", err)
+		return 1
+	}
+	fmt.Fprintln(stdout)
+	return report(t, stdout, stderr)
+}
+
+// planTournament prints a shell command line for each missing game.
+func planTournament(t *tournament.Tournament, homework string, stdout, stderr io.Writer) int {
+	if homework == "" {
+		exe, err := os.Executable()
+		if err != nil {
+			fmt.Fprintf(stderr, "homework tournament plan: %v; give -homework CMD\n", err)
+			return 1
+		}
+		homework = tournament.ShellQuote(exe)
+	}
+	lines, err := t.Plan(homework)
+	if err != nil {
+		fmt.Fprintf(stderr, "homework tournament plan: %v\n", err)
+		return 1
+	}
+	for _, l := range lines {
+		fmt.Fprintln(stdout, l)
+	}
+	return 0
+}
+
+// playOne plays one game of the spec, unless it has its result already.
+func playOne(t *tournament.Tournament, id string, stdout, stderr io.Writer) int {
+	g, err := t.ParseID(id)
+	if err != nil {
+		fmt.Fprintf(stderr, "homework tournament play-one: %v\n", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	line, err := t.PlayOne(ctx, tournament.RefereeRunner{T: t}, g)
+	if err != nil {
+		fmt.Fprintf(stderr, "homework tournament play-one: %v\n", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, line)
+	return 0
+}
+
+// report prints the report of the results so far.
+func report(t *tournament.Tournament, stdout, stderr io.Writer) int {
+	if err := t.Report(stdout); err != nil {
+		fmt.Fprintf(stderr, "homework tournament report: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// isTerminal reports whether w is a terminal, where a progress line is redrawn in place.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

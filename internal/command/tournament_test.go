@@ -1,0 +1,74 @@
+package command
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gameagents/internal/games"
+)
+
+// TestTournamentMainRejectsBadArguments: every mistake exits 2 with the reason on stderr
+// and writes no tournament.
+func TestTournamentMainRejectsBadArguments(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "t")
+	agents := []string{"-agent", "a=/bin/true", "-agent", "b=/bin/false"}
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"subcommand", []string{"start"}, `unknown subcommand "start"`},
+		{"no out", agents, "-out DIR is required"},
+		{"one agent", []string{"-out", out, "-agent", "a=/bin/true"}, "1 entries, want at least 2"},
+		{"agent form", []string{"-out", out, "-agent", "a"}, "want NAME=CMD"},
+		{"odd games", append([]string{"-out", out, "-games", "3"}, agents...), "3 games per pairing, want an even number"},
+		{"both times", append([]string{"-out", out, "-time", "5", "-single", "1"}, agents...), "exclude each other"},
+		{"game", append([]string{"-out", out, "-game", "chess"}, agents...), `unknown game "chess"`},
+		{"setup", append([]string{"-out", out, "-game", "reversi", "-setup", "size=9"}, agents...), "reversi has no setup options"},
+		{"relative program", []string{"-out", out, "-agent", "a=bin/halma", "-agent", "b=/bin/true"}, `the program "bin/halma" is a relative path`},
+		{"spec and flags", []string{"report", "-spec", filepath.Join(dir, "x"), "-games", "4"}, "-games: the spec defines the tournament"},
+		{"no spec", []string{"report"}, "-spec FILE is required"},
+		{"missing spec", []string{"report", "-spec", filepath.Join(dir, "none.txt")}, "none.txt: no such file"},
+		{"play-one without game", []string{"play-one", "-spec", filepath.Join(dir, "x")}, "-game ID is required"},
+		{"argument", []string{"run", "extra"}, `unexpected argument "extra"`},
+		{"parallel", append([]string{"-out", out, "-parallel", "0"}, agents...), "-parallel must be at least 1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			got := HomeworkMain(games.Agents, games.Judges, append([]string{"tournament"}, tc.args...), &stdout, &stderr)
+			if got != 2 || !strings.Contains(stderr.String(), tc.want) {
+				t.Errorf("homework tournament %v = %d, stderr %q; want 2 and %q", tc.args, got, stderr.String(), tc.want)
+			}
+			if _, err := os.Stat(filepath.Join(out, "tournament.txt")); err == nil {
+				t.Errorf("homework tournament %v wrote a spec", tc.args)
+			}
+		})
+	}
+}
+
+// TestTournamentPlayOneBadID: a game ID that is not the spec's exits 2 and says why.
+func TestTournamentPlayOneBadID(t *testing.T) {
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	args := []string{"tournament", "plan", "-out", out, "-homework", "hw", "-agent", "a=/bin/true", "-agent", "b=/bin/true"}
+	if got := HomeworkMain(games.Agents, games.Judges, args, &stdout, &stderr); got != 0 {
+		t.Fatalf("homework %v = %d, stderr %q", args, got, stderr.String())
+	}
+	wantPlan := "hw tournament play-one -spec " + filepath.Join(out, "tournament.txt") + " -game 1-2-1\n"
+	if !strings.HasPrefix(stdout.String(), wantPlan) || strings.Count(stdout.String(), "\n") != 2 {
+		t.Errorf("plan printed %q, want two lines starting %q", stdout.String(), wantPlan)
+	}
+	for _, id := range []string{"1-2-3", "2-1-1", "x"} {
+		stdout.Reset()
+		stderr.Reset()
+		args := []string{"tournament", "play-one", "-spec", filepath.Join(out, "tournament.txt"), "-game", id}
+		if got := HomeworkMain(games.Agents, games.Judges, args, &stdout, &stderr); got != 2 || !strings.Contains(stderr.String(), "game") {
+			t.Errorf("homework %v = %d, stderr %q; want 2 and the reason", args, got, stderr.String())
+		}
+	}
+}

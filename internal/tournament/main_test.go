@@ -1,0 +1,140 @@
+package tournament
+
+import (
+	"bytes"
+	"fmt"
+	"gameagents/internal/games"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// homework is the umbrella binary TestMain builds: its random and greedy players are the
+// fast agents of the tests that play real games.
+var homework string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "tournament-bin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	homework = filepath.Join(dir, "homework")
+	// GOPROXY=off: tests never use the network.
+	cmd := exec.Command("go", "build", "-o", homework, "./homework")
+	cmd.Dir = filepath.Join("..", "..")
+	cmd.Env = append(os.Environ(), "GOPROXY=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "go build ./homework: %v\n%s", err, out)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// runHomework runs homework with args and returns its stdout; a failure fails the test.
+func runHomework(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(homework, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("homework %s: %v\nstderr:\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	return stdout.String()
+}
+
+// tournamentFlags define a small tournament of our fast players.
+func tournamentFlags(game string, k int, extra ...string) []string {
+	args := []string{"-game", game, "-single", "0.05", "-games", fmt.Sprint(k),
+		"-agent", "random=" + homework + " play -player random",
+		"-agent", "greedy=" + homework + " play -player greedy"}
+	return append(args, extra...)
+}
+
+// TestPlanMatchesRun plays a tournament in process, and the same tournament by its plan's
+// lines run one by one with /bin/sh, and wants the same report from both.
+func TestPlanMatchesRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 12 games of Reversi")
+	}
+	flags := tournamentFlags("reversi", 2, "-agent", "random2="+homework+" play -player random -dir .")
+	local, distributed := t.TempDir(), t.TempDir()
+	runOut := runHomework(t, append([]string{"tournament", "run", "-parallel", "2", "-out", local}, flags...)...)
+
+	plan := runHomework(t, append([]string{"tournament", "plan", "-out", distributed}, flags...)...)
+	lines := strings.Split(strings.TrimSuffix(plan, "\n"), "\n")
+	if len(lines) != 6 {
+		t.Fatalf("plan printed %d lines, want 6:\n%s", len(lines), plan)
+	}
+	for _, l := range lines {
+		if out, err := exec.Command("/bin/sh", "-c", l).CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", l, err, out)
+		}
+	}
+	if again := runHomework(t, "tournament", "plan", "-spec", filepath.Join(distributed, SpecName)); again != "" {
+		t.Errorf("plan after every line ran = %q, want nothing", again)
+	}
+	report := runHomework(t, "tournament", "report", "-spec", filepath.Join(distributed, SpecName))
+	if !strings.Contains(report, "6 of 6 games played") || !strings.HasSuffix(runOut, "\n\n"+report) {
+		t.Errorf("in-process run printed\n%s\nwant it to end with a blank line and the report of the planned games:\n%s", runOut, report)
+	}
+}
+
+// TestRefereeSchedule plays a pairing's games one by one through the referee and checks
+// that game N has the colours, first mover and deal of game N of a referee match.
+func TestRefereeSchedule(t *testing.T) {
+	dir := t.TempDir()
+	runHomework(t, append([]string{"tournament", "run", "-out", dir, "-plies", "2"}, tournamentFlags("halma", 4)...)...)
+	tt := openTest(t, dir)
+	// The referee's alternation: A plays side 0 first, side 1 second, side 1 first, side 0
+	// second (Halma's sides are BLACK and WHITE).
+	want := []struct {
+		aSide string
+		first int
+	}{{"BLACK", 0}, {"WHITE", 1}, {"WHITE", 0}, {"BLACK", 1}}
+	for n, w := range want {
+		g := Game{A: 0, B: 1, N: n + 1}
+		o, ok, err := tt.ReadResult(g)
+		if !ok || err != nil {
+			t.Fatalf("ReadResult(%s) = %v, %v", g.ID(), ok, err)
+		}
+		if o.Sides[0] != w.aSide || o.First != w.first {
+			t.Errorf("game %s: A plays %s, first %d; want %s, first %d", g.ID(), o.Sides[0], o.First, w.aSide, w.first)
+		}
+		record, err := os.ReadFile(tt.RecordPath(g))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantAgent := fmt.Sprintf("plays %s: %s play -player random\n", w.aSide, homework)
+		if !strings.Contains(string(record), wantAgent) {
+			t.Errorf("record of game %s:\n%s\nwant random to play %s", g.ID(), record, w.aSide)
+		}
+	}
+
+	dir = t.TempDir()
+	runHomework(t, append([]string{"tournament", "run", "-out", dir, "-plies", "2"}, tournamentFlags("streky", 4, "-setup", "seed=5")...)...)
+	tt = openTest(t, dir)
+	for n, seed := range []int{5, 5, 6, 6} {
+		record, err := os.ReadFile(tt.RecordPath(Game{A: 0, B: 1, N: n + 1}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("deal: seed=%d ", seed); !strings.Contains(string(record), want) {
+			t.Errorf("record of game %d:\n%s\nwant %q", n+1, record, want)
+		}
+	}
+}
+
+func openTest(t *testing.T, dir string) *Tournament {
+	t.Helper()
+	tt, err := Open(filepath.Join(dir, SpecName), games.Judges)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tt
+}

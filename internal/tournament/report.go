@@ -1,0 +1,212 @@
+package tournament
+
+// The report: what the result files add up to, the same whether the games were played in
+// this process or on many machines, because it is made from the result files alone.
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"text/tabwriter"
+
+	"gameagents/internal/gamefile"
+	"gameagents/internal/referee"
+)
+
+// eloPrior is the virtual drawn games per pairing the report's Elo fit adds (stats.go).
+const eloPrior = 1
+
+// tally adds up outcomes per pairing.
+type tally struct {
+	scored bool        // the game scores points, and the course ranks by them
+	wins   [][]int     // wins[i][j]: games i won against j
+	draws  [][]int     // symmetric
+	pair   [][]float64 // pair[i][j]: i's course score against j
+	course []float64   // each entry's course score in all
+}
+
+func newTally(t *Tournament) *tally {
+	n := len(t.Entries)
+	grid := func() [][]int {
+		g := make([][]int, n)
+		for i := range g {
+			g[i] = make([]int, n)
+		}
+		return g
+	}
+	pair := make([][]float64, n)
+	for i := range pair {
+		pair[i] = make([]float64, n)
+	}
+	return &tally{scored: t.scored(), wins: grid(), draws: grid(), pair: pair, course: make([]float64, n)}
+}
+
+// scored reports whether t's game scores points (Hive, ŠTREKY): the courses rank those by
+// points, the others by wins with draws as half.
+func (t *Tournament) scored() bool {
+	_, ok := t.Rules.New(0).(referee.Scorer)
+	return ok
+}
+
+// scoreName says what the course score is.
+func (t *Tournament) scoreName() string {
+	if t.scored() {
+		return "points"
+	}
+	return "score (wins, draws half)"
+}
+
+// add counts one game.
+func (c *tally) add(o *Outcome) {
+	who := [2]int{o.Game.A, o.Game.B}
+	for a := range 2 {
+		i, j := who[a], who[1-a]
+		var s float64
+		switch {
+		case c.scored:
+			s = float64(o.Points[a])
+		case o.Winner == a:
+			s = 1
+		case o.Winner < 0:
+			s = 0.5
+		}
+		c.pair[i][j] += s
+		c.course[i] += s
+	}
+	if o.Winner < 0 {
+		c.draws[who[0]][who[1]]++
+		c.draws[who[1]][who[0]]++
+	} else {
+		c.wins[who[o.Winner]][who[1-o.Winner]]++
+	}
+}
+
+// record is i's wins-draws-losses against j, or against all when j < 0.
+func (c *tally) record(i, j int) (w, d, l int) {
+	for k := range c.wins {
+		if j < 0 || k == j {
+			w += c.wins[i][k]
+			d += c.draws[i][k]
+			l += c.wins[k][i]
+		}
+	}
+	return w, d, l
+}
+
+// elo fits the ratings to the games' wins, draws and losses.
+func (c *tally) elo() (rating, half95 []float64) {
+	n := len(c.wins)
+	games, score := make([][]float64, n), make([][]float64, n)
+	for i := range n {
+		games[i], score[i] = make([]float64, n), make([]float64, n)
+		for j := range n {
+			w, d, l := c.record(i, j)
+			games[i][j] = float64(w + d + l)
+			score[i][j] = float64(w) + float64(d)/2
+		}
+	}
+	return Elo(games, score, eloPrior)
+}
+
+// number writes a score as its shortest decimal: 3, 2.5, -4.
+func number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// Report reads every result file of t and writes the report: a header, the crosstable,
+// the ranking by the course's scoring with Elo, and for two entries the likelihood of
+// superiority.
+func (t *Tournament) Report(w io.Writer) error {
+	done, _, err := t.Results()
+	if err != nil {
+		return err
+	}
+	c := newTally(t)
+	for i := range done {
+		c.add(&done[i])
+	}
+	t.header(w, len(done))
+	fmt.Fprintln(w)
+	t.crosstable(w, c)
+	fmt.Fprintln(w)
+	t.ranking(w, c)
+	if len(t.Entries) == 2 {
+		wins, _, losses := c.record(0, 1)
+		fmt.Fprintf(w, "\nlikelihood of superiority: %s over %s %.2f%% (%d wins, %d losses; draws ignored)\n",
+			t.Entries[0].Name, t.Entries[1].Name, 100*LOS(float64(wins), float64(losses)), wins, losses)
+	}
+	return nil
+}
+
+// header says what the tournament is and how far it got.
+func (t *Tournament) header(w io.Writer, played int) {
+	mode := "GAME " + gamefile.FormatSeconds(t.Seconds) + "s a side"
+	if t.Mode == gamefile.Single {
+		mode = "SINGLE " + gamefile.FormatSeconds(t.Seconds) + "s a move"
+	}
+	all := len(t.Schedule())
+	fmt.Fprintf(w, "%s tournament: %d entries, %d games per pairing, %s, ply cap %d; %d of %d games played\n",
+		t.Game, len(t.Entries), t.Games, mode, t.Plies, played, all)
+	if t.Setup != "" {
+		fmt.Fprintf(w, "setup: %s\n", t.Setup)
+	}
+	if t.Openings {
+		fmt.Fprintf(w, "openings: %s\n", OpeningsName)
+	}
+}
+
+// crosstable writes each pairing's wins-draws-losses and course score, from the row's side.
+func (t *Tournament) crosstable(w io.Writer, c *tally) {
+	fmt.Fprintf(w, "crosstable: the row's wins-draws-losses against the column, and its %s\n", t.scoreName())
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, e := range t.Entries {
+		fmt.Fprintf(tw, "\t%s", e.Name)
+	}
+	fmt.Fprintln(tw)
+	for i, e := range t.Entries {
+		fmt.Fprint(tw, e.Name)
+		for j := range t.Entries {
+			if i == j {
+				fmt.Fprint(tw, "\t.")
+				continue
+			}
+			wins, draws, losses := c.record(i, j)
+			fmt.Fprintf(tw, "\t%d-%d-%d %s", wins, draws, losses, number(c.pair[i][j]))
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+}
+
+// ranking writes the entries by course score (then Elo, then the spec's order), with
+// their games, wins-draws-losses and Elo.
+func (t *Tournament) ranking(w io.Writer, c *tally) {
+	rating, half := c.elo()
+	order := make([]int, len(t.Entries))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(x, y int) bool {
+		i, j := order[x], order[y]
+		if c.course[i] != c.course[j] {
+			return c.course[i] > c.course[j]
+		}
+		return rating[i] > rating[j]
+	})
+	fmt.Fprintf(w, "ranking by %s; Elo: maximum likelihood over all games (draws half, one virtual draw per pairing), mean 0, with its 95%% interval\n", t.scoreName())
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "rank\tentry\tscore\tgames\tW-D-L\tElo\t95%\t")
+	for rank, i := range order {
+		wins, draws, losses := c.record(i, -1)
+		elo, interval := "-", "-"
+		if games := wins + draws + losses; games > 0 {
+			elo = fmt.Sprintf("%+.0f", rating[i])
+			if !math.IsNaN(half[i]) {
+				interval = fmt.Sprintf("±%.0f", half[i])
+			}
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%d-%d-%d\t%s\t%s\t\n", rank+1, t.Entries[i].Name, number(c.course[i]),
+			wins+draws+losses, wins, draws, losses, elo, interval)
+	}
+	tw.Flush()
+}

@@ -1,0 +1,198 @@
+package tournament
+
+// Result files: one small TSV file per game (a header and one line), written atomically
+// once the game is over, so that a file that exists is a finished game and a run again
+// plays only the games whose file is missing.
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gameagents/internal/gamefile"
+	"gameagents/internal/referee"
+)
+
+// resultHeader is the first line of a result file. a and b are the pairing's entries (the
+// referee's agents A and B); first and winner are A or B (winner - for a draw); points are
+// each agent's points at the end, "-" for games that score none.
+const resultHeader = "game\ta\tb\ta_side\tb_side\tfirst\twinner\tkind\tplies\tpoints_a\tpoints_b\treason"
+
+// maxPoints bounds the points a result file may claim: far above any game's.
+const maxPoints = 1000000
+
+// kinds are the ways a game can end, as results name them.
+var kinds = []string{referee.KindWin, referee.KindDraw, referee.KindTime, referee.KindNoOutput,
+	referee.KindBad, referee.KindNoMove, referee.KindPlyCap, referee.KindResign}
+
+// Outcome is a finished game as its result file records it.
+type Outcome struct {
+	Game   Game
+	Sides  [2]string // the game's side each agent played
+	First  int       // the agent (0 A, 1 B) that moved first
+	Winner int       // 0 or 1, or -1 for a draw
+	Kind   string
+	Plies  int
+	Scored bool
+	Points [2]int
+	Reason string
+}
+
+// outcomeOf is the outcome of game g as the referee reported it.
+func outcomeOf(g Game, r *referee.Result) Outcome {
+	return Outcome{
+		Game: g, Sides: [2]string{r.SideNames[r.Side[0]], r.SideNames[r.Side[1]]},
+		First: r.First, Winner: r.Winner, Kind: r.Kind, Plies: r.Plies,
+		Scored: r.Scored, Points: r.Points, Reason: r.Reason,
+	}
+}
+
+// format writes o as its result file's two lines, with the entries' names.
+func (o *Outcome) format(t *Tournament) []byte {
+	letter := func(a int) string { return [...]string{"-", "A", "B"}[a+1] }
+	points := [2]string{"-", "-"}
+	if o.Scored {
+		points = [2]string{strconv.Itoa(o.Points[0]), strconv.Itoa(o.Points[1])}
+	}
+	fields := []string{o.Game.ID(), t.Entries[o.Game.A].Name, t.Entries[o.Game.B].Name,
+		o.Sides[0], o.Sides[1], letter(o.First), letter(o.Winner), o.Kind, strconv.Itoa(o.Plies),
+		points[0], points[1], oneLine(o.Reason)}
+	return gamefile.JoinLines([]string{resultHeader, strings.Join(fields, "\t")})
+}
+
+// oneLine keeps text on one TSV field: tabs and line breaks become spaces.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// writeOutcome records a game's result; the file appears whole or not at all.
+func (t *Tournament) writeOutcome(o *Outcome) error {
+	path := t.ResultPath(o.Game)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return gamefile.WriteAtomic(path, o.format(t))
+}
+
+// ReadResult reads game g's result file: ok is false when the game has not been played. A
+// file that is not a result of this game of this tournament is an error naming its path
+// and line.
+func (t *Tournament) ReadResult(g Game) (o Outcome, ok bool, err error) {
+	path := t.ResultPath(g)
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return o, false, nil
+	}
+	lines, err := gamefile.ReadLines(path)
+	if err != nil {
+		var e *gamefile.Error
+		if errors.As(err, &e) {
+			e.File = path
+		}
+		return o, false, err
+	}
+	o, err = t.parseResult(path, g, lines)
+	return o, err == nil, err
+}
+
+// parseResult parses the lines of game g's result file at path.
+func (t *Tournament) parseResult(path string, g Game, lines []gamefile.Line) (Outcome, error) {
+	o := Outcome{Game: g}
+	if len(lines) != 2 {
+		return o, gamefile.Errorf(path, 0, "%d lines, want 2 (the header and the result)", len(lines))
+	}
+	if lines[0].Text != resultHeader {
+		return o, gamefile.Errorf(path, 1, "not a result file's header")
+	}
+	bad := func(format string, args ...any) (Outcome, error) {
+		return o, gamefile.Errorf(path, 2, format, args...)
+	}
+	f := strings.Split(lines[1].Text, "\t")
+	if len(f) != 12 {
+		return bad("%d fields, want 12", len(f))
+	}
+	if f[0] != g.ID() || f[1] != t.Entries[g.A].Name || f[2] != t.Entries[g.B].Name {
+		return bad("the result of game %s between %s and %s, want game %s between %s and %s",
+			gamefile.Clip(f[0]), gamefile.Clip(f[1]), gamefile.Clip(f[2]), g.ID(), t.Entries[g.A].Name, t.Entries[g.B].Name)
+	}
+	o.Sides = [2]string{f[3], f[4]}
+	if f[3] == "" || f[4] == "" || f[3] == f[4] {
+		return bad("sides %q and %q, want two different names", gamefile.Clip(f[3]), gamefile.Clip(f[4]))
+	}
+	var ok bool
+	if o.First, ok = agentLetter(f[5], false); !ok {
+		return bad("first %q, want A or B", gamefile.Clip(f[5]))
+	}
+	if o.Winner, ok = agentLetter(f[6], true); !ok {
+		return bad("winner %q, want A, B or -", gamefile.Clip(f[6]))
+	}
+	if o.Kind = f[7]; !slices.Contains(kinds, o.Kind) {
+		return bad("kind %q, want one of %s", gamefile.Clip(f[7]), strings.Join(kinds, ", "))
+	}
+	if (o.Kind == referee.KindDraw) != (o.Winner < 0) && o.Kind != referee.KindNoMove && o.Kind != referee.KindPlyCap {
+		return bad("kind %q with winner %q", o.Kind, f[6])
+	}
+	var err error
+	if o.Plies, err = strconv.Atoi(f[8]); err != nil || o.Plies < 0 || o.Plies > maxPlies {
+		return bad("plies %q, want a whole number from 0 to %d", gamefile.Clip(f[8]), maxPlies)
+	}
+	if o.Scored, o.Points, err = parsePoints(f[9], f[10]); err != nil {
+		return bad("%v", err)
+	}
+	o.Reason = f[11]
+	return o, nil
+}
+
+// agentLetter reads A (0) or B (1), and - (-1) when draw allows it.
+func agentLetter(s string, draw bool) (int, bool) {
+	switch {
+	case s == "A":
+		return 0, true
+	case s == "B":
+		return 1, true
+	case s == "-" && draw:
+		return -1, true
+	}
+	return 0, false
+}
+
+// parsePoints reads both agents' points: two numbers, or two "-" for a game without them.
+func parsePoints(a, b string) (bool, [2]int, error) {
+	var p [2]int
+	if a == "-" && b == "-" {
+		return false, p, nil
+	}
+	for i, s := range []string{a, b} {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < -maxPoints || v > maxPoints {
+			return false, p, fmt.Errorf("points %q, want a whole number from %d to %d, or - for both", gamefile.Clip(s), -maxPoints, maxPoints)
+		}
+		p[i] = v
+	}
+	return true, p, nil
+}
+
+// Results reads the result files of every game played so far, in schedule order, and
+// lists the games still missing.
+func (t *Tournament) Results() (done []Outcome, missing []Game, err error) {
+	for _, g := range t.Schedule() {
+		o, ok, err := t.ReadResult(g)
+		switch {
+		case err != nil:
+			return nil, nil, err
+		case ok:
+			done = append(done, o)
+		default:
+			missing = append(missing, g)
+		}
+	}
+	return done, missing, nil
+}

@@ -1,0 +1,337 @@
+package tournament
+
+// The spec file: everything a tournament is (its entries, the game and its setup, the time,
+// the games per pairing, the ply cap, the openings), written once into the tournament's
+// directory so that any machine given its path can play any game of it or report on it.
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gameagents/internal/gamefile"
+	"gameagents/internal/referee"
+)
+
+// SpecName is the spec's file name in a tournament's directory; the results are written
+// beside it, so the spec's path alone names the whole tournament.
+const SpecName = "tournament.txt"
+
+// OpeningsName is the copy of the openings file a tournament plays, beside its spec.
+const OpeningsName = "openings.txt"
+
+// specMagic is the spec's first line: the format and its version.
+const specMagic = "gameagents tournament 1"
+
+// Limits on what a spec may ask for, so that a hand-edited or damaged spec cannot make a
+// tournament allocate or schedule without bound.
+const (
+	MaxEntries = 1000
+	MaxGames   = 10000   // per pairing
+	MaxTotal   = 1000000 // games in all
+	maxPlies   = 1000000
+)
+
+// Entry is one agent of a tournament: a name for tables and records, and an agent command
+// as the referee accepts it (a file-protocol command, or gtp:CMD).
+type Entry struct {
+	Name    string
+	Command string
+}
+
+// Spec is a tournament as its spec file records it.
+type Spec struct {
+	Game     string // the game's name, as referee -game takes it
+	Setup    string // the game's -setup, "" for its usual game
+	Mode     gamefile.Mode
+	Seconds  float64 // GAME: each side's total; SINGLE: per move
+	Games    int     // games per pairing, even, so that each agent plays each side equally
+	Plies    int     // the ply cap
+	Openings bool    // the games start from the openings in OpeningsName beside the spec
+	Entries  []Entry
+}
+
+// namePattern is what an entry's name may be: one word that is safe in tables, TSV and
+// directory names.
+var namePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+-]*$`)
+
+// Check says what is wrong with s, or nil: the rules both a new spec and a spec read back
+// from a file obey.
+func (s *Spec) Check() error {
+	switch {
+	case len(s.Entries) < 2:
+		return fmt.Errorf("%d entries, want at least 2", len(s.Entries))
+	case len(s.Entries) > MaxEntries:
+		return fmt.Errorf("%d entries, want at most %d", len(s.Entries), MaxEntries)
+	case s.Games < 2 || s.Games%2 != 0 || s.Games > MaxGames:
+		return fmt.Errorf("%d games per pairing, want an even number from 2 to %d (each agent plays each side equally)", s.Games, MaxGames)
+	case len(s.Entries)*(len(s.Entries)-1)/2*s.Games > MaxTotal:
+		return fmt.Errorf("%d entries playing %d games per pairing make more than %d games", len(s.Entries), s.Games, MaxTotal)
+	case s.Plies < 1 || s.Plies > maxPlies:
+		return fmt.Errorf("ply cap %d, want 1 to %d", s.Plies, maxPlies)
+	case !(s.Seconds > 0) || s.Seconds > 1e6:
+		return fmt.Errorf("time %v, want a positive number of seconds up to 1e6", s.Seconds)
+	case s.Mode != gamefile.Single && s.Mode != gamefile.Game:
+		return errors.New("time mode must be single or game")
+	}
+	seen := map[string]bool{}
+	for _, e := range s.Entries {
+		if !namePattern.MatchString(e.Name) {
+			return fmt.Errorf("entry name %q: want letters, digits and . _ + - (a letter or digit first)", gamefile.Clip(e.Name))
+		}
+		if seen[e.Name] {
+			return fmt.Errorf("entry name %q is given twice", e.Name)
+		}
+		seen[e.Name] = true
+		if err := checkCommand(e.Command); err != nil {
+			return fmt.Errorf("entry %s: %v", e.Name, err)
+		}
+	}
+	return nil
+}
+
+// checkCommand refuses a command the referee could not run from an agent's directory: an
+// empty one, one spanning lines, or one whose program is a relative path (agents run in
+// directories of their own, where it would not resolve).
+func checkCommand(command string) error {
+	words := strings.Fields(strings.TrimPrefix(command, "gtp:"))
+	switch {
+	case len(words) == 0:
+		return errors.New("empty command")
+	case strings.ContainsAny(command, "\n\r"):
+		return errors.New("the command spans lines")
+	case strings.Contains(words[0], "/") && !filepath.IsAbs(words[0]):
+		return fmt.Errorf("the program %q is a relative path; agents run in directories of their own: give an absolute path", gamefile.Clip(words[0]))
+	}
+	return nil
+}
+
+// Format writes s as its spec file.
+func (s *Spec) Format() []byte {
+	mode := "game"
+	if s.Mode == gamefile.Single {
+		mode = "single"
+	}
+	lines := []string{
+		specMagic,
+		"game " + s.Game,
+		"time " + mode + " " + gamefile.FormatSeconds(s.Seconds),
+		"games " + strconv.Itoa(s.Games),
+		"plies " + strconv.Itoa(s.Plies),
+	}
+	if s.Setup != "" {
+		lines = append(lines, "setup "+s.Setup)
+	}
+	if s.Openings {
+		lines = append(lines, "openings "+OpeningsName)
+	}
+	for _, e := range s.Entries {
+		lines = append(lines, "entry "+e.Name+" "+e.Command)
+	}
+	return gamefile.JoinLines(lines)
+}
+
+// ReadSpec reads a spec file; its errors name the path and the line.
+func ReadSpec(path string) (*Spec, error) {
+	lines, err := gamefile.ReadLines(path)
+	if err != nil {
+		var e *gamefile.Error
+		if errors.As(err, &e) {
+			e.File = path
+		}
+		return nil, err
+	}
+	return parseSpec(path, lines)
+}
+
+// parseSpec parses the lines of the spec file at path.
+func parseSpec(path string, lines []gamefile.Line) (*Spec, error) {
+	if len(lines) == 0 || lines[0].Text != specMagic {
+		return nil, gamefile.Errorf(path, 1, "not a tournament spec: want the first line %q", specMagic)
+	}
+	s := &Spec{}
+	seen := map[string]int{}
+	for _, l := range lines[1:] {
+		key, value, _ := strings.Cut(l.Text, " ")
+		if key == "" || strings.HasPrefix(key, "#") {
+			continue
+		}
+		if prev := seen[key]; prev != 0 && key != "entry" {
+			return nil, gamefile.Errorf(path, l.Num, "%q again (first on line %d)", key, prev)
+		}
+		seen[key] = l.Num
+		if err := s.setField(key, strings.TrimSpace(value)); err != nil {
+			return nil, gamefile.Errorf(path, l.Num, "%v", err)
+		}
+	}
+	for _, key := range []string{"game", "time", "games", "plies", "entry"} {
+		if seen[key] == 0 {
+			return nil, gamefile.Errorf(path, 0, "no %q line", key)
+		}
+	}
+	if err := s.Check(); err != nil {
+		return nil, gamefile.Errorf(path, 0, "%v", err)
+	}
+	return s, nil
+}
+
+// setField sets the field a spec line names.
+func (s *Spec) setField(key, value string) error {
+	var err error
+	switch key {
+	case "game":
+		s.Game = value
+	case "setup":
+		s.Setup = value
+	case "time":
+		mode, secs, _ := strings.Cut(value, " ")
+		switch mode {
+		case "single":
+			s.Mode = gamefile.Single
+		case "game":
+			s.Mode = gamefile.Game
+		default:
+			return fmt.Errorf("time %q: want \"single SECONDS\" or \"game SECONDS\"", gamefile.Clip(value))
+		}
+		s.Seconds, err = gamefile.ParseSeconds(secs)
+	case "games":
+		s.Games, err = boundedInt(value, MaxGames)
+	case "plies":
+		s.Plies, err = boundedInt(value, maxPlies)
+	case "openings":
+		if value != OpeningsName {
+			return fmt.Errorf("openings %q: want %s (the copy beside the spec)", gamefile.Clip(value), OpeningsName)
+		}
+		s.Openings = true
+	case "entry":
+		name, command, _ := strings.Cut(value, " ")
+		s.Entries = append(s.Entries, Entry{Name: name, Command: strings.TrimSpace(command)})
+		if len(s.Entries) > MaxEntries {
+			return fmt.Errorf("more than %d entries", MaxEntries)
+		}
+	default:
+		return fmt.Errorf("unknown key %q: want game, setup, time, games, plies, openings or entry", gamefile.Clip(key))
+	}
+	return err
+}
+
+// boundedInt parses a decimal integer from 1 to most.
+func boundedInt(s string, most int) (int, error) {
+	v, err := strconv.Atoi(s)
+	if err != nil || v < 1 || v > most {
+		return 0, fmt.Errorf("%q: want a whole number from 1 to %d", gamefile.Clip(s), most)
+	}
+	return v, nil
+}
+
+// Tournament is a spec bound to its directory and its game's rules: what playing, planning
+// and reporting need.
+type Tournament struct {
+	Spec
+	Dir      string       // the directory of the spec file, holding the results and records
+	Rules    referee.Game // the game, configured with the setup
+	openings [][]string
+}
+
+// Open reads the spec at path and finds its game among games.
+func Open(path string, games []referee.Game) (*Tournament, error) {
+	s, err := ReadSpec(path)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := filepath.Abs(filepath.Dir(path))
+	if err != nil {
+		return nil, err
+	}
+	return bind(s, dir, games)
+}
+
+// bind configures s's game from games and reads its openings from dir.
+func bind(s *Spec, dir string, games []referee.Game) (*Tournament, error) {
+	t := &Tournament{Spec: *s, Dir: dir}
+	for _, g := range games {
+		if g.Name() == s.Game {
+			t.Rules = g
+		}
+	}
+	if t.Rules == nil {
+		return nil, fmt.Errorf("%s: unknown game %q", SpecName, s.Game)
+	}
+	if s.Setup != "" {
+		c, ok := t.Rules.(referee.Configurable)
+		if !ok {
+			return nil, fmt.Errorf("%s: %s has no setup options", SpecName, s.Game)
+		}
+		configured, err := c.Configure(s.Setup)
+		if err != nil {
+			return nil, fmt.Errorf("%s: setup %q: %v", SpecName, s.Setup, err)
+		}
+		t.Rules = configured
+	}
+	if s.Openings {
+		if _, dealt := t.Rules.(referee.Dealt); dealt {
+			return nil, fmt.Errorf("%s: %s deals every pair of games anew; openings would not fit every deal", SpecName, s.Game)
+		}
+		ops, err := referee.ReadOpenings(filepath.Join(dir, OpeningsName))
+		if err != nil {
+			return nil, err
+		}
+		t.openings = ops
+	}
+	return t, nil
+}
+
+// Create makes dir the directory of the tournament s: it writes the spec (and a copy of
+// the openings file, when openings is not ""), or, when dir already holds a spec, makes
+// sure it is the same tournament, so that a run again resumes it rather than mixing two.
+func Create(dir string, s *Spec, openings string, games []referee.Game) (*Tournament, error) {
+	if err := s.Check(); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	s.Openings = openings != ""
+	path := filepath.Join(abs, SpecName)
+	if old, err := os.ReadFile(path); err == nil {
+		if string(old) != string(s.Format()) {
+			return nil, fmt.Errorf("%s holds another tournament; resume it with -spec %s, or choose another -out", path, path)
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	if openings != "" {
+		if err := copyOpenings(openings, filepath.Join(abs, OpeningsName)); err != nil {
+			return nil, err
+		}
+	}
+	t, err := bind(s, abs, games)
+	if err != nil {
+		return nil, err
+	}
+	return t, gamefile.WriteAtomic(path, s.Format())
+}
+
+// copyOpenings checks the openings file from and copies it to to; a copy already there
+// must be the same.
+func copyOpenings(from, to string) error {
+	if _, err := referee.ReadOpenings(from); err != nil {
+		return err
+	}
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	if old, err := os.ReadFile(to); err == nil && string(old) != string(data) {
+		return fmt.Errorf("%s differs from %s: the tournament started with other openings", to, from)
+	}
+	return gamefile.WriteAtomic(to, data)
+}
