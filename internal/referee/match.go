@@ -21,9 +21,10 @@ import (
 // DefaultGrace is how long past its time the master let a move run before killing it.
 const DefaultGrace = 10 * time.Second
 
-// Agent is one player of a match: a shell command, run with /bin/sh -c in the agent's
-// directory, and the name records use for it. A command "gtp:<command>" is a GTP engine
-// instead (gtp.go): started once per game and asked for its moves over the Go Text Protocol.
+// Agent is one player of a match: its command and the name records use for it. A plain
+// command is run once per move in the agent's directory (agent.go); a command with a
+// registered prefix is another kind of player (player.go), e.g. "gtp:<command>", a GTP
+// engine started once per game and asked for its moves over the Go Text Protocol.
 type Agent struct {
 	Name    string
 	Command string
