@@ -1,8 +1,9 @@
 package referee
 
-// Running one move of an agent: a shell command in its directory, in a process group of its
-// own, charged the CPU time the kernel reports for it, and killed with its whole group when
-// the wall clock says it has overstayed.
+// The file-protocol agent, the kind every command without a registered prefix is: a command
+// started once per move in its directory, which reads input.txt and writes output.txt. It
+// runs in a process group of its own, is charged the CPU time the kernel reports for it,
+// and is killed with its whole group when the wall clock says it has overstayed.
 
 import (
 	"context"
@@ -14,7 +15,58 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"gameagents/internal/gamefile"
 )
+
+// fileKind is the kind of every agent command without a registered prefix.
+var fileKind = Kind{Start: startFileAgent}
+
+// fileAgent is a file-protocol agent in one game: nothing runs between its moves.
+type fileAgent struct {
+	command  string
+	dir, log string
+	mode     gamefile.Mode
+	grace    time.Duration
+}
+
+func startFileAgent(_ context.Context, s *Seat) (Player, error) {
+	return &fileAgent{command: s.Command, dir: s.Dir, log: s.Log, mode: s.Config.Mode, grace: s.Config.Grace}, nil
+}
+
+// Move gives the agent a fresh input.txt, without the previous output.txt, runs it, and
+// reads what it wrote.
+func (p *fileAgent) Move(ctx context.Context, t *Turn) (Answer, error) {
+	input := t.Match.Input(p.mode, secs(t.Limit))
+	if err := os.Remove(filepath.Join(p.dir, "output.txt")); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return Answer{}, err
+	}
+	if err := os.WriteFile(filepath.Join(p.dir, "input.txt"), input, 0o644); err != nil {
+		return Answer{}, err
+	}
+	if err := appendLog(p.log, fmt.Sprintf("--- ply %d ---\n", t.Ply)); err != nil {
+		return Answer{}, err
+	}
+	tr, err := runTurn(ctx, p.command, p.dir, t.Limit+p.grace, p.log)
+	if err != nil {
+		return Answer{}, err
+	}
+	ans := Answer{CPU: tr.cpu, User: tr.user, Wall: tr.wall, Exit: tr.exit}
+	if tr.killed {
+		ans.Killed = fmt.Sprintf("still running after %s of wall time (time %ss + grace %ss), killed", ms(tr.wall), secs(t.Limit), secs(p.grace))
+		return ans, nil
+	}
+	if ans.Output, err = readOutput(filepath.Join(p.dir, "output.txt")); err != nil {
+		ans.Lost = &Loss{Kind: KindNoOutput, Reason: err.Error()}
+	}
+	return ans, nil
+}
+
+// Played: the agent learns the game from its next input.txt.
+func (p *fileAgent) Played(int, string) {}
+
+// Close: the agent's processes ended with its move (runTurn kills the group).
+func (p *fileAgent) Close() {}
 
 // maxLogBytes bounds an agent's log of stdout and stderr in a game: past it, output goes to
 // /dev/null, so a chatty or runaway agent cannot fill the disk.
@@ -29,9 +81,9 @@ type turn struct {
 	exit   string // "" for status 0, else how the process ended, e.g. "exit status 1"
 }
 
-// runTurn runs command with /bin/sh -c in dir and waits for it, at most wallLimit. The
-// process gets its own process group so that a kill reaches every process it started
-// (the shell, the agent, anything they spawned). stdout and stderr go to logPath.
+// runTurn runs command in dir (StartProcess) and waits for it, at most wallLimit; a kill
+// reaches its whole process group (the shell, the agent, anything they spawned). stdout
+// and stderr go to logPath.
 // An error means the referee could not run the command at all.
 func runTurn(ctx context.Context, command, dir string, wallLimit time.Duration, logPath string) (turn, error) {
 	var t turn
@@ -40,13 +92,10 @@ func runTurn(ctx context.Context, command, dir string, wallLimit time.Duration, 
 		return t, err
 	}
 	defer out.Close()
-	cmd := commandFor(command)
-	cmd.Dir = dir
-	cmd.Stdout = out // an *os.File: no copying goroutine that a lingering child could block
-	cmd.Stderr = out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
+	// out is an *os.File: no copying goroutine that a lingering child could block.
+	cmd, err := StartProcess(command, dir, nil, out, out)
+	if err != nil {
 		return t, fmt.Errorf("starting %q: %w", command, err)
 	}
 	pgid := cmd.Process.Pid // with Setpgid the child leads a group of its own pid

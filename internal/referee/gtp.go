@@ -59,29 +59,115 @@ type GTPMatch interface {
 // gtpPrefix marks an agent command as a GTP engine.
 const gtpPrefix = "gtp:"
 
-// gtpCommand returns the engine command of a "gtp:" agent command, and whether it is one.
-func gtpCommand(command string) (string, bool) {
-	return strings.CutPrefix(strings.TrimLeft(command, " \t"), gtpPrefix)
+func init() {
+	RegisterKind(Kind{Prefix: gtpPrefix, Start: startGTP, Check: checkGTP, Note: gtpNote})
 }
 
-// checkGTP fails at once a match whose GTP agents could not play: an empty engine command,
+// checkGTP fails at once a match whose GTP agent a could not play: an empty engine command,
 // or a game whose Match does not implement GTPMatch.
-func checkGTP(cfg *Config) error {
-	for a, ag := range cfg.Agents {
-		cmd, ok := gtpCommand(ag.Command)
-		if !ok {
-			continue
-		}
-		if strings.TrimSpace(cmd) == "" {
-			return fmt.Errorf("agent %s: %q wants an engine command after %q", letters[a], ag.Command, gtpPrefix)
-		}
-		if _, ok := cfg.Game.New(0).(GTPMatch); !ok {
-			return fmt.Errorf("agent %s (%s) is a GTP engine, but %s cannot be played over GTP (its Match does not implement referee.GTPMatch)",
-				letters[a], ag.Command, cfg.Game.Name())
-		}
+func checkGTP(cfg *Config, a int, command string) error {
+	ag := cfg.Agents[a]
+	if strings.TrimSpace(command) == "" {
+		return fmt.Errorf("agent %s: %q wants an engine command after %q", letters[a], ag.Command, gtpPrefix)
+	}
+	if _, ok := cfg.Game.New(0).(GTPMatch); !ok {
+		return fmt.Errorf("agent %s (%s) is a GTP engine, but %s cannot be played over GTP (its Match does not implement referee.GTPMatch)",
+			letters[a], ag.Command, cfg.Game.Name())
 	}
 	return nil
 }
+
+// gtpNote says, for records and summaries, how GTP agent a is run and charged.
+func gtpNote(cfg *Config, a int) string {
+	clock := "its clock is enforced like any agent's"
+	if cfg.GTPUntimed {
+		clock = "UNTIMED (-gtp-untimed): its CPU time is recorded but never loses on time"
+	}
+	return fmt.Sprintf("gtp: agent %s (%s) is a GTP engine, one process per game, charged at each move the CPU time its process group used since its previous move (read from /proc in 10 ms ticks); %s",
+		letters[a], cfg.Agents[a].Name, clock)
+}
+
+// gtpPlayer is a GTP engine in one game.
+type gtpPlayer struct {
+	e       *engine
+	gm      GTPMatch
+	mode    gamefile.Mode
+	grace   time.Duration
+	total   time.Duration // the time control, which bounds an untimed engine's wall time
+	untimed bool
+}
+
+// startGTP starts the engine in the agent's directory and sets it up for the game.
+func startGTP(ctx context.Context, s *Seat) (Player, error) {
+	cfg := s.Config
+	gm, ok := s.Match.(GTPMatch) // checkGTP has made sure of it for the match's game
+	if !ok {
+		return nil, fmt.Errorf("%s: %s cannot be played over GTP", s.Who, cfg.Game.Name())
+	}
+	e, err := startEngine(s.Command, s.Dir, s.Log)
+	if err != nil {
+		return nil, err
+	}
+	settings := "" // none when untimed: the engine then plays at its own pace
+	switch {
+	case cfg.GTPUntimed:
+	case cfg.Mode == gamefile.Game:
+		settings = "time_settings " + gtpSeconds(s.Total) + " 0 0"
+	default:
+		settings = "time_settings 0 " + gtpSeconds(s.Total) + " 1"
+	}
+	if err := e.setup(ctx, gm.GTPSetup(), settings); err != nil {
+		e.close()
+		return nil, fmt.Errorf("%s: GTP engine %q: setup: %w (its log: %s)", s.Who, s.Command, err, s.Log)
+	}
+	return &gtpPlayer{e: e, gm: gm, mode: cfg.Mode, grace: cfg.Grace, total: s.Total, untimed: cfg.GTPUntimed}, nil
+}
+
+// Move asks the engine for its move (engine.move) and turns what it found into an Answer.
+func (p *gtpPlayer) Move(ctx context.Context, t *Turn) (Answer, error) {
+	colour := p.gm.GTPColor(t.Side)
+	wallBase := t.Limit // the wall limit is this plus the grace
+	if p.untimed {
+		// Its clock never runs out, but a hung engine must still be stopped.
+		wallBase = p.total
+	}
+	p.e.log.printf("--- ply %d ---\n", t.Ply)
+	timeLeft := gtpSeconds(t.Limit) + " 0" // GAME: absolute time
+	if p.mode == gamefile.Single {
+		timeLeft = gtpSeconds(t.Limit) + " 1" // SINGLE: byo-yomi of one move
+	}
+	gt, err := p.e.move(ctx, colour, wallBase+p.grace, timeLeft)
+	if err != nil {
+		return Answer{}, err
+	}
+	ans := Answer{CPU: gt.cpu, User: gt.user, Wall: gt.wall, Exit: gt.exit, Untimed: p.untimed}
+	if gt.before > 0 {
+		ans.Notes = append(ans.Notes, fmt.Sprintf("gtp: %s of the cpu before its turn (start-up, setup or pondering)", ms(gt.before)))
+	}
+	for _, note := range gt.notes {
+		ans.Notes = append(ans.Notes, "gtp: "+note)
+	}
+	switch f := gt.fail; {
+	case gt.killed:
+		ans.Killed = fmt.Sprintf("the GTP engine gave no answer in %s of wall time (%ss + grace %ss), killed", ms(gt.wall), secs(wallBase), secs(p.grace))
+	case f != nil:
+		ans.Lost = &Loss{Kind: f.kind, Reason: f.reason}
+		if f.disagree {
+			ans.Lost.Alert = "the judge and the engine disagree on the rules"
+		}
+	default:
+		ans.Output = p.gm.FromGTP(gt.vertex)
+		ans.Source = fmt.Sprintf("`genmove %s` was answered %s", colour, gt.vertex)
+	}
+	return ans, nil
+}
+
+// Played queues the move for the engine: it is told at the start of its next turn.
+func (p *gtpPlayer) Played(side int, move string) {
+	p.e.pending = append(p.e.pending, "play "+p.gm.GTPColor(side)+" "+p.gm.GTPVertex(move))
+}
+
+func (p *gtpPlayer) Close() { p.e.close() }
 
 // Limits on what an engine may send: a response larger than this is malformed.
 const (
@@ -162,13 +248,7 @@ func startEngine(command, dir, logPath string) (*engine, error) {
 		inW.Close()
 		return nil, err
 	}
-	cmd := commandFor(command)
-	cmd.Dir = dir
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, log
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	// A process that escaped the group could hold stderr open for ever; Wait gives up on it.
-	cmd.WaitDelay = time.Second
-	err = cmd.Start()
+	cmd, err := StartProcess(command, dir, inR, outW, log)
 	inR.Close()
 	outW.Close()
 	if err != nil {
@@ -614,22 +694,4 @@ func (l *cappedLog) Close() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.f.Close()
-}
-
-// gtpNotes says, for records and summaries, which agents are GTP engines and how they are
-// charged; nil when there are none.
-func gtpNotes(cfg *Config) []string {
-	var notes []string
-	for a, ag := range cfg.Agents {
-		if _, ok := gtpCommand(ag.Command); !ok {
-			continue
-		}
-		clock := "its clock is enforced like any agent's"
-		if cfg.GTPUntimed {
-			clock = "UNTIMED (-gtp-untimed): its CPU time is recorded but never loses on time"
-		}
-		notes = append(notes, fmt.Sprintf("gtp: agent %s (%s) is a GTP engine, one process per game, charged at each move the CPU time its process group used since its previous move (read from /proc in 10 ms ticks); %s",
-			letters[a], ag.Name, clock))
-	}
-	return notes
 }

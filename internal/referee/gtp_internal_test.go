@@ -78,21 +78,22 @@ func TestParseStat(t *testing.T) {
 	}
 }
 
-func TestGTPCommand(t *testing.T) {
+// TestKindOf: a "gtp:" command is a GTP engine (leading blanks allowed); anything else is
+// a file-protocol agent, its command unchanged.
+func TestKindOf(t *testing.T) {
 	tests := []struct {
-		in, want string
-		ok       bool
+		in, prefix, want string
 	}{
-		{"gtp:/usr/games/gtp-rhino --level 5", "/usr/games/gtp-rhino --level 5", true},
-		{"  gtp:rhino", "rhino", true},
-		{"./homework", "", false},
-		{"GTP:rhino", "", false},
-		{"echo gtp:x", "", false},
+		{"gtp:/usr/games/gtp-rhino --level 5", gtpPrefix, "/usr/games/gtp-rhino --level 5"},
+		{"  gtp:rhino", gtpPrefix, "rhino"},
+		{"./homework", "", "./homework"},
+		{"GTP:rhino", "", "GTP:rhino"},
+		{"echo gtp:x", "", "echo gtp:x"},
 	}
 	for _, tt := range tests {
-		got, ok := gtpCommand(tt.in)
-		if ok != tt.ok || (ok && got != tt.want) {
-			t.Errorf("gtpCommand(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		k, got := kindOf(tt.in)
+		if k.Prefix != tt.prefix || got != tt.want {
+			t.Errorf("kindOf(%q) = kind %q, %q; want kind %q, %q", tt.in, k.Prefix, got, tt.prefix, tt.want)
 		}
 	}
 }

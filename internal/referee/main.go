@@ -206,14 +206,12 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 	}
 	cfg.Agents[0] = Agent{Name: *nameA, Command: absAgentCommand(*cmdA)}
 	cfg.Agents[1] = Agent{Name: *nameB, Command: absAgentCommand(*cmdB)}
-	if err := checkGTP(&cfg); err != nil {
+	if err := checkAgents(&cfg); err != nil {
 		return usageErr("%v", err)
 	}
 	for a, cmd := range []string{*cmdA, *cmdB} {
 		if cfg.Agents[a].Name == "" {
-			if engine, ok := gtpCommand(cmd); ok {
-				cmd = engine
-			}
+			_, cmd = kindOf(cmd) // an engine's or a player's own name, past the kind's prefix
 			cfg.Agents[a].Name = commandName(cmd)
 		}
 		cfg.Agents[a].Name = strings.Join(strings.Fields(cfg.Agents[a].Name), "_")
@@ -239,7 +237,7 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s: %d games, %s vs %s, %s, ply cap %d%s; records in %s\n",
 		g.Name(), cfg.Games, cfg.Agents[0].Name, cfg.Agents[1].Name, mode, cfg.MaxPlies, setupNote, cfg.Out)
-	for _, note := range gtpNotes(&cfg) {
+	for _, note := range agentNotes(&cfg) {
 		fmt.Fprintln(stdout, note)
 	}
 	results, err := Run(ctx, cfg, stdout)
@@ -256,12 +254,10 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// absAgentCommand is absCommand for an agent command, past the "gtp:" of a GTP engine.
+// absAgentCommand is absCommand for an agent command, past the prefix of its kind ("gtp:").
 func absAgentCommand(command string) string {
-	if engine, ok := gtpCommand(command); ok {
-		return gtpPrefix + absCommand(engine)
-	}
-	return absCommand(command)
+	k, rest := kindOf(command)
+	return k.Prefix + absCommand(rest)
 }
 
 // commandName is the base name of the program a shell command runs, past any leading

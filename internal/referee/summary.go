@@ -1,12 +1,14 @@
 package referee
 
-// The match summary: summary.tsv for scripts, a table and totals for people.
+// The match summary: the Listener that collects the results of a match's games and keeps
+// summary.tsv for scripts up to date; at the end, a table and totals for people.
 
 import (
 	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -35,6 +37,49 @@ func scoring(cfg *Config) bool {
 }
 
 var letters = [2]string{"A", "B"}
+
+// summary is the Listener that collects a match's results, in game order, rewriting
+// summary.tsv as each game ends. Games played in parallel share it.
+type summary struct {
+	mu      sync.Mutex
+	cfg     *Config
+	results []*Result // by game; nil for games not finished
+	err     error     // the first failed write of summary.tsv
+}
+
+func newSummary(cfg *Config) *summary {
+	return &summary{cfg: cfg, results: make([]*Result, cfg.Games)}
+}
+
+func (s *summary) GameStarted(*GameInfo)  {}
+func (s *summary) Played(*GameInfo, *Ply) {}
+
+// GameEnded keeps the result and rewrites summary.tsv. A failed write is reported at the
+// end (finished) rather than here: the game itself counts.
+func (s *summary) GameEnded(g *GameInfo) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := *g.Result
+	s.results[g.Number-1] = &r
+	if err := writeSummaryTSV(s.cfg, s.results); err != nil && s.err == nil {
+		s.err = err
+	}
+	return nil
+}
+
+// finished returns the results of the games that ended, in game order, and the first
+// failed write of summary.tsv.
+func (s *summary) finished() ([]Result, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var done []Result
+	for _, r := range s.results {
+		if r != nil {
+			done = append(done, *r)
+		}
+	}
+	return done, s.err
+}
 
 // writeSummaryTSV rewrites <out>/summary.tsv with the games finished so far (nil entries are
 // games still running), so that an interrupted match still leaves a summary.
@@ -155,7 +200,7 @@ func PrintSummary(w io.Writer, cfg *Config, results []Result) {
 		fmt.Fprintf(w, "%s: longest move %s (game %d, ply %d), mean CPU per game %s\n",
 			names[a], ms(maxMove[a]), maxGame[a], maxPly[a], ms(cpu[a]/n))
 	}
-	for _, note := range gtpNotes(cfg) {
+	for _, note := range agentNotes(cfg) {
 		fmt.Fprintln(w, note)
 	}
 	if scored {
