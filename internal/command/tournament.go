@@ -76,7 +76,7 @@ func (a *agentFlags) Set(v string) error {
 	if !ok || strings.TrimSpace(name) == "" || strings.TrimSpace(cmd) == "" {
 		return errors.New("want NAME=CMD")
 	}
-	*a = append(*a, tournament.Entry{Name: strings.TrimSpace(name), Command: strings.TrimSpace(cmd)})
+	*a = append(*a, tournament.Entry{Name: strings.TrimSpace(name), Command: referee.AbsAgentCommand(strings.TrimSpace(cmd))})
 	return nil
 }
 
@@ -213,7 +213,7 @@ func planTournament(t *tournament.Tournament, homework string, stdout, stderr io
 			fmt.Fprintf(stderr, "homework tournament plan: %v; give -homework CMD\n", err)
 			return 1
 		}
-		homework = tournament.ShellQuote(exe)
+		homework = referee.ShellQuote(exe)
 	}
 	lines, err := t.Plan(homework)
 	if err != nil {

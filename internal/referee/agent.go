@@ -194,13 +194,13 @@ func absCommand(command string) string {
 		return command
 	}
 	if rest != "" {
-		return shellQuote(abs) + " " + rest
+		return ShellQuote(abs) + " " + rest
 	}
-	return shellQuote(abs)
+	return ShellQuote(abs)
 }
 
-// shellQuote quotes s for /bin/sh when it needs it.
-func shellQuote(s string) string {
+// ShellQuote quotes s as one word for /bin/sh when it needs it.
+func ShellQuote(s string) string {
 	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+,:@=") == "" {
 		return s
 	}

@@ -89,8 +89,8 @@ func TestShellQuote(t *testing.T) {
 		{"/tmp/it's", `'/tmp/it'\''s'`},
 	}
 	for _, tt := range tests {
-		if got := shellQuote(tt.in); got != tt.want {
-			t.Errorf("shellQuote(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := ShellQuote(tt.in); got != tt.want {
+			t.Errorf("ShellQuote(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

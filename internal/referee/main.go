@@ -204,8 +204,8 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 			return usageErr("-calibration: %v", err)
 		}
 	}
-	cfg.Agents[0] = Agent{Name: *nameA, Command: absAgentCommand(*cmdA)}
-	cfg.Agents[1] = Agent{Name: *nameB, Command: absAgentCommand(*cmdB)}
+	cfg.Agents[0] = Agent{Name: *nameA, Command: AbsAgentCommand(*cmdA)}
+	cfg.Agents[1] = Agent{Name: *nameB, Command: AbsAgentCommand(*cmdB)}
 	if err := checkAgents(&cfg); err != nil {
 		return usageErr("%v", err)
 	}
@@ -254,8 +254,10 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// absAgentCommand is absCommand for an agent command, past the prefix of its kind ("gtp:").
-func absAgentCommand(command string) string {
+// AbsAgentCommand is absCommand for an agent command, past the prefix of its kind ("gtp:"):
+// a program given by a relative path is made absolute, since agents run in directories of
+// their own.
+func AbsAgentCommand(command string) string {
 	k, rest := kindOf(command)
 	return k.Prefix + absCommand(rest)
 }

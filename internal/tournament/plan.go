@@ -9,7 +9,8 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"strings"
+
+	"gameagents/internal/referee"
 )
 
 // Plan returns the command line of every game without a result, in schedule order;
@@ -19,7 +20,7 @@ func (t *Tournament) Plan(homework string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	spec := ShellQuote(filepath.Join(t.Dir, SpecName))
+	spec := referee.ShellQuote(filepath.Join(t.Dir, SpecName))
 	lines := make([]string, 0, len(missing))
 	for _, g := range missing {
 		lines = append(lines, fmt.Sprintf("%s tournament play-one -spec %s -game %s", homework, spec, g.ID()))
@@ -55,12 +56,4 @@ func (t *Tournament) describe(o *Outcome) string {
 		line += fmt.Sprintf("; points %s %d, %s %d", names[0], o.Points[0], names[1], o.Points[1])
 	}
 	return line
-}
-
-// ShellQuote quotes s as one word for /bin/sh when it needs quoting.
-func ShellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+,:@=") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -6,9 +6,6 @@ package tournament
 
 import (
 	"context"
-	"fmt"
-	"io"
-	"path/filepath"
 
 	"gameagents/internal/referee"
 )
@@ -27,7 +24,7 @@ type RefereeRunner struct{ T *Tournament }
 // Play plays game g.
 func (r RefereeRunner) Play(ctx context.Context, g Game) (referee.Result, error) {
 	cfg := r.T.Config(g)
-	return playGame(ctx, cfg, g.N)
+	return referee.PlayGame(ctx, &cfg, g.N, &referee.Recorder{})
 }
 
 // Config is the referee's match between g's entries: the tournament's game, setup, time,
@@ -49,75 +46,8 @@ func (t *Tournament) Config(g Game) referee.Config {
 	}
 }
 
-// playGame plays game n (1-based) of the match cfg describes.
-//
-// Until the referee can play one game of a match by its number (referee.PlayGame), this
-// runs a match of one game set up as game n would be: the agents in the order that gives
-// agent A game n's side, the first mover fixed, the one opening and the deal of game n,
-// its record in <Out>/game-NN/game-01.txt; the result is then turned back to the pairing's
-// order. With referee.PlayGame the whole body becomes
-//
-//	return referee.PlayGame(ctx, &cfg, n)
-func playGame(ctx context.Context, cfg referee.Config, n int) (referee.Result, error) {
-	i := n - 1
-	aSide, first := (i+1)/2%2, i%2 // the referee's Alternate schedule
-	swap := aSide == 1
-	if swap {
-		cfg.Agents[0], cfg.Agents[1] = cfg.Agents[1], cfg.Agents[0]
-		first = 1 - first
-	}
-	cfg.First = referee.AFirst
-	if first == 1 {
-		cfg.First = referee.BFirst
-	}
-	if d, ok := cfg.Game.(referee.Dealt); ok {
-		cfg.Game = shiftedDeal{Dealt: d, by: i / 2}
-	}
-	if len(cfg.Openings) > 0 {
-		cfg.Openings = [][]string{cfg.Openings[i/2%len(cfg.Openings)]}
-	}
-	cfg.Games, cfg.Out = 1, filepath.Join(cfg.Out, fmt.Sprintf("game-%02d", n))
-	results, err := referee.Run(ctx, cfg, io.Discard)
-	if err != nil {
-		return referee.Result{}, err
-	}
-	if len(results) != 1 {
-		return referee.Result{}, fmt.Errorf("game %d: the referee finished %d games, want 1", n, len(results))
-	}
-	r := results[0]
-	r.Game = n
-	if swap {
-		unswap(&r)
-	}
-	return r, nil
-}
-
-// shiftedDeal is a Dealt game whose deal k is deal k+by of the game it wraps, so that game 1
-// of a match plays the deal of game 2·by+1.
-type shiftedDeal struct {
-	referee.Dealt
-	by int
-}
-
-func (s shiftedDeal) Deal(k int) (referee.Game, string) { return s.Dealt.Deal(k + s.by) }
-
-// unswap turns a result of the agents in swapped order back to the pairing's order.
-func unswap(r *referee.Result) {
-	flip := func(a int) int { return 1 - a }
-	r.Side[0], r.Side[1] = r.Side[1], r.Side[0]
-	r.First = flip(r.First)
-	if r.Winner >= 0 {
-		r.Winner = flip(r.Winner)
-	}
-	r.Moves[0], r.Moves[1] = r.Moves[1], r.Moves[0]
-	r.CPU[0], r.CPU[1] = r.CPU[1], r.CPU[0]
-	r.MaxMove[0], r.MaxMove[1] = r.MaxMove[1], r.MaxMove[0]
-	r.MaxMovePly[0], r.MaxMovePly[1] = r.MaxMovePly[1], r.MaxMovePly[0]
-	r.Left[0], r.Left[1] = r.Left[1], r.Left[0]
-	r.Points[0], r.Points[1] = r.Points[1], r.Points[0]
-}
-
-// RecordPath is the referee's record of game g (see playGame).
+// RecordPath is the referee's record of game g.
 func (t *Tournament) RecordPath(g Game) string {
-	return filepath.Join(t.MatchDir(g), fmt.Sprintf("game-%02d", g.N), "game-01.txt")
+	cfg := t.Config(g)
+	return referee.RecordPath(&cfg, g.N)
 }
