@@ -46,7 +46,26 @@ func GameMain(name string, games []agent.Game, args []string, stderr io.Writer) 
 		fmt.Fprintf(stderr, "%s: unknown player %q: want one of %s\n", name, *player, strings.Join(players, ", "))
 		return agent.ExitBadInput
 	}
+	if flagSet(fs, "depth") && (*depth < 1 || *depth > maxDepth) {
+		fmt.Fprintf(stderr, "%s: -depth %d: want 1 to %d\n", name, *depth, maxDepth)
+		return agent.ExitBadInput
+	}
 	return agent.Run(games, agent.Options{Player: *player, Depth: *depth, Dir: *dir, Log: stderr})
+}
+
+// maxDepth bounds -depth, the depth of Halma's minimax (the one fixed-depth player). Each ply
+// multiplies its work by the moves of a position, 40 to 200: from the samples' mid-game
+// positions depth 3 visits 8 million positions (half a CPU second), so depth 4 takes about a
+// minute and a half; even from the narrowest (40 moves) depth 6 visits some 4·10^9
+// positions, minutes of CPU. No move of a course game gets deeper, and minimax stops at the
+// clock anyway.
+const maxDepth = 6
+
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // playerNames lists the players of the games, each name once, in the games' order.
