@@ -19,7 +19,7 @@
 // candidates that touch a path run a reachability search, which is a depth-first search that
 // tries the step toward the goal row first. The no-overlap and touches-a-path tests are done
 // for a whole row of candidates at once with bit operations. The generator writes into a
-// caller-provided slice and keeps its scratch space on the stack: it allocates nothing.
+// caller-provided slice and reuses pooled scratch space (walls.go): it allocates nothing.
 // ReferenceLegalWalls is the plain yardstick (place every candidate, BFS for each player) that
 // the tests compare it with.
 //
