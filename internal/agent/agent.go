@@ -46,6 +46,8 @@ type DepthGame interface {
 	Game
 	// DepthHelp describes the depth for -depth's usage line, naming the players it is for.
 	DepthHelp() string
+	// MaxDepth is the largest depth the players accept; -depth takes 1 to MaxDepth.
+	MaxDepth() int
 }
 
 // Position is a parsed input ready to be played.

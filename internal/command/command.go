@@ -24,7 +24,8 @@ func GameMain(name string, games []agent.Game, args []string, stdout, stderr io.
 	player := fs.String("player", "", "the player: "+strings.Join(players, ", ")+" (default engine, the strongest)")
 	depth := new(int)
 	synopsis := "[-player NAME] [-dir DIR]"
-	if help := depthHelp(games); help != "" {
+	help, maxDepth := depthHelp(games)
+	if help != "" {
 		fs.IntVar(depth, "depth", 0, help)
 		synopsis = "[-player NAME] [-depth N] [-dir DIR]"
 	}
@@ -48,19 +49,25 @@ func GameMain(name string, games []agent.Game, args []string, stdout, stderr io.
 		fmt.Fprintf(stderr, "%s: unknown player %q: want one of %s\n", name, *player, strings.Join(players, ", "))
 		return agent.ExitBadInput
 	}
+	if flagSet(fs, "depth") && (*depth < 1 || *depth > maxDepth) {
+		fmt.Fprintf(stderr, "%s: -depth %d: want 1 to %d\n", name, *depth, maxDepth)
+		return agent.ExitBadInput
+	}
 	return agent.Run(games, agent.Options{Player: *player, Depth: *depth, Dir: *dir, Log: stderr})
 }
 
-// depthHelp is -depth's usage line for the games' fixed-depth players, or "" when none
-// has any (agent.DepthGame).
-func depthHelp(games []agent.Game) string {
+// depthHelp is -depth's usage line for the games' fixed-depth players and the largest
+// depth they take, or "" when none has any (agent.DepthGame).
+func depthHelp(games []agent.Game) (string, int) {
 	var help []string
+	most := 0
 	for _, g := range games {
 		if d, ok := g.(agent.DepthGame); ok {
 			help = append(help, d.DepthHelp())
+			most = max(most, d.MaxDepth())
 		}
 	}
-	return strings.Join(help, "; ")
+	return strings.Join(help, "; "), most
 }
 
 // parseFlags parses args with fs for a binary whose usage is usage(w). When the binary is
@@ -88,6 +95,13 @@ func printDefaults(fs *flag.FlagSet, w io.Writer) {
 	fs.SetOutput(w)
 	fs.PrintDefaults()
 	fs.SetOutput(out)
+}
+
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // playerNames lists the players of the games, each name once, in the games' order.

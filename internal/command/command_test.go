@@ -80,6 +80,10 @@ func TestGameMainRejectsBadArguments(t *testing.T) {
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"-nosuchflag"}, "flag provided but not defined"},
 		{[]string{"-depth", "two"}, "invalid value"},
+		{[]string{"-depth", "0"}, "-depth 0: want 1 to 6"},
+		{[]string{"-depth", "-5"}, "-depth -5: want 1 to 6"},
+		{[]string{"-depth", "7"}, "-depth 7: want 1 to 6"},
+		{[]string{"-player", "minimax", "-depth", "1000000"}, "-depth 1000000: want 1 to 6"},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
@@ -174,6 +178,22 @@ func TestGameMainPlayers(t *testing.T) {
 			dir := writeInput(t, "0.05")
 			var stderr bytes.Buffer
 			args := []string{"-dir", dir, "-player", p}
+			if got := GameMain("halma", games.Agents, args, io.Discard, &stderr); got != agent.ExitOK {
+				t.Fatalf("GameMain(%q) = %d, want %d; stderr:\n%s", args, got, agent.ExitOK, stderr.String())
+			}
+			checkMove(t, dir)
+		})
+	}
+}
+
+// TestGameMainDepthObeysTime: minimax at the deepest -depth plays a legal move within a
+// 0.05 s move's budget (depth 6 from the opening would take hours).
+func TestGameMainDepthObeysTime(t *testing.T) {
+	for _, depth := range []string{"1", "6"} {
+		t.Run(depth, func(t *testing.T) {
+			dir := writeInput(t, "0.05")
+			var stderr bytes.Buffer
+			args := []string{"-dir", dir, "-player", "minimax", "-depth", depth}
 			if got := GameMain("halma", games.Agents, args, io.Discard, &stderr); got != agent.ExitOK {
 				t.Fatalf("GameMain(%q) = %d, want %d; stderr:\n%s", args, got, agent.ExitOK, stderr.String())
 			}

@@ -35,7 +35,7 @@ func opponentArenaPlayer(t *testing.T) arenaPlayer {
 	var g Generator
 	switch *arenaVs {
 	case "minimax":
-		return func(b *Board, c Color, _ []uint64) Move { return Minimax(b, c, *arenaDepth, &g) }
+		return func(b *Board, c Color, _ []uint64) Move { return Minimax(b, c, *arenaDepth, Limits{}, &g, nil).Move }
 	case "greedy":
 		return func(b *Board, c Color, _ []uint64) Move {
 			return Greedy(b, c, g.Generate(b, c, Legal, make([]Move, 0, MaxMoves)))

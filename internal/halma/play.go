@@ -6,6 +6,7 @@ package halma
 
 import (
 	"fmt"
+	"math"
 
 	"gameagents/internal/agent"
 	"gameagents/internal/gamefile"
@@ -52,7 +53,20 @@ func (Game) Calibrate(nodes int64) int64 {
 func (Game) Players() []string { return Players }
 
 // DepthHelp implements agent.DepthGame: minimax is the one fixed-depth player.
-func (Game) DepthHelp() string { return "search depth of Halma's minimax player (default 2)" }
+func (Game) DepthHelp() string {
+	return fmt.Sprintf("search depth of Halma's minimax player, 1 to %d (default 2)", MaxMinimaxDepth)
+}
+
+// MaxDepth implements agent.DepthGame.
+func (Game) MaxDepth() int { return MaxMinimaxDepth }
+
+// MaxMinimaxDepth bounds -depth, the depth of Halma's minimax. Each ply
+// multiplies its work by the moves of a position, 40 to 200: from the samples' mid-game
+// positions depth 3 visits 8 million positions (half a CPU second), so depth 4 takes about a
+// minute and a half; even from the narrowest (40 moves) depth 6 visits some 4·10^9
+// positions, minutes of CPU. No move of a course game gets deeper, and minimax stops at the
+// clock anyway.
+const MaxMinimaxDepth = 6
 
 // Player names accepted by the -player flag.
 var Players = []string{"engine", "random", "greedy", "minimax"}
@@ -112,12 +126,7 @@ func (p *position) Play(s *agent.Session) []string {
 	case "greedy":
 		m = Greedy(b, c, moves)
 	case "minimax":
-		depth := s.Depth
-		if depth <= 0 {
-			depth = 2
-		}
-		emit(Greedy(b, c, moves))
-		m = Minimax(b, c, depth, &g)
+		m = p.minimax(s, moves, &g, emit)
 	default:
 		m = p.search(s, moves, seen, emit)
 	}
@@ -126,6 +135,34 @@ func (p *position) Play(s *agent.Session) []string {
 	seen = append(seen, b.PositionKey(c.Other()))
 	return agent.FormatSeen(seen)
 }
+
+// minimax runs the reference minimax to the session's depth (default 2) within its budget.
+func (p *position) minimax(s *agent.Session, moves []Move, g *Generator, emit func(Move)) Move {
+	b, c := p.in.Board, p.in.ToMove
+	depth := s.Depth
+	if depth <= 0 {
+		depth = defaultMinimaxDepth
+	}
+	emit(Greedy(b, c, moves)) // minimax's depth-1 move: output.txt is legal from here on
+	nodes := s.Nodes
+	if nodes < math.MaxInt64/minimaxNodesPerEngineNode {
+		nodes *= minimaxNodesPerEngineNode
+	}
+	r := Minimax(b, c, depth, Limits{Nodes: nodes, Guard: s.Guard}, g, func(r Result) { emit(r.Move) })
+	fmt.Fprintf(s.Log, "halma: minimax plays %s: depth %d of %d, score %d, %d nodes\n",
+		FormatMove(b, r.Move), r.Depth, depth, r.Score, r.Nodes)
+	return r.Move
+}
+
+// defaultMinimaxDepth is the depth of the grader's minimax agent as its course ran it.
+const defaultMinimaxDepth = 2
+
+// minimaxNodesPerEngineNode converts the session's budget, in engine nodes, into minimax's
+// positions: minimax visits 15 to 19 million positions per CPU second on the samples'
+// mid-game positions, the engine 3 to 7 million nodes, and the calibrated rate is its
+// slowest (the opening's, about 3 million). Five keeps minimax within its plan, well before
+// the guard.
+const minimaxNodesPerEngineNode = 5
 
 // search runs the engine within the session's budget.
 func (p *position) search(s *agent.Session, moves []Move, seen []uint64, emit func(Move)) Move {

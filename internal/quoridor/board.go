@@ -6,9 +6,9 @@
 //
 // Representation. A Position is a fixed-size value (copy-make friendly, no pointers): the
 // board size, both players (cell, goal row, walls left), the side to move, and the blocked
-// steps as two arrays of row bitsets, one uint32 per row: bit x of openX[y] says the step
+// steps as two arrays of row bitsets, one uint64 per row: bit x of openX[y] says the step
 // (x,y)-(x+1,y) is on the board and not blocked, bit x of openY[y] says the same of
-// (x,y)-(x,y+1). Boards are at most MaxSize×MaxSize so that a row fits a uint32. Walls are not
+// (x,y)-(x,y+1). Boards are at most MaxSize×MaxSize so that a row fits a uint64. Walls are not
 // stored as objects: a wall is the two steps it blocks, so "overlap" (sharing a blocked step)
 // is a test of two bits, and a crossing wall (the other orientation at the same anchor) blocks
 // other steps and is therefore allowed without a special case.
@@ -19,7 +19,7 @@
 // candidates that touch a path run a reachability search, which is a depth-first search that
 // tries the step toward the goal row first. The no-overlap and touches-a-path tests are done
 // for a whole row of candidates at once with bit operations. The generator writes into a
-// caller-provided slice and keeps its scratch space on the stack: it allocates nothing.
+// caller-provided slice and reuses pooled scratch space (walls.go): it allocates nothing.
 // ReferenceLegalWalls is the plain yardstick (place every candidate, BFS for each player) that
 // the tests compare it with.
 //
@@ -37,21 +37,21 @@ import (
 	"math/bits"
 )
 
-// MaxSize bounds nx and ny. The spec sets no limit (the course played 9×9 to 15×15); 32 lets
-// one row of a board be one uint32.
-const MaxSize = 32
+// MaxSize bounds nx and ny. The spec sets no limit (the course played 9×9 to 15×15); 64 lets
+// one row of a board be one uint64, the widest word the bit operations have.
+const MaxSize = 64
 
 // cellShift encodes a cell as y<<cellShift | x in the searches' queues: MaxSize is
 // 1<<cellShift.
-const cellShift = 5
+const cellShift = 6
 
 // maxCells is the number of cell codes of the largest board.
 const maxCells = MaxSize * MaxSize
 
-// MaxWallsLeft bounds the walls-left count an input may give: a 32×32 board has 1,984 steps
-// and every placed wall blocks two steps no other wall blocks, so no game places more than
-// 992 walls.
-const MaxWallsLeft = 1000
+// MaxWallsLeft bounds the walls-left count an input may give: the largest board has
+// 2·MaxSize·(MaxSize-1) steps (8,064) and every placed wall blocks two steps no other wall
+// blocks, so no game places more than MaxSize·(MaxSize-1) walls (4,032).
+const MaxWallsLeft = MaxSize * (MaxSize - 1)
 
 // Cell is a cell of the board: column X, row Y.
 type Cell struct{ X, Y int }
@@ -89,8 +89,8 @@ type Position struct {
 	Players [2]Player
 	ToMove  int // index into Players of the side to move
 
-	openX [MaxSize]uint32 // bit x of openX[y]: the step (x,y)-(x+1,y) is on the board and open
-	openY [MaxSize]uint32 // bit x of openY[y]: the step (x,y)-(x,y+1) is on the board and open
+	openX [MaxSize]uint64 // bit x of openX[y]: the step (x,y)-(x+1,y) is on the board and open
+	openY [MaxSize]uint64 // bit x of openY[y]: the step (x,y)-(x,y+1) is on the board and open
 }
 
 // NewPosition builds a position on an nx×ny board with the given players, side to move and
@@ -124,7 +124,7 @@ func NewPosition(nx, ny int, players [2]Player, toMove int, walls []StepPair) (P
 // buildPosition builds a position from checked parts.
 func buildPosition(nx, ny int, players [2]Player, toMove int, walls []StepPair) Position {
 	p := Position{NX: nx, NY: ny, Players: players, ToMove: toMove}
-	row := uint32(uint64(1)<<nx - 1)
+	row := uint64(1)<<nx - 1
 	for y := 0; y < ny; y++ {
 		p.openX[y] = row >> 1 // no step leaves the board on the right
 		if y < ny-1 {
@@ -136,6 +136,15 @@ func buildPosition(nx, ny int, players [2]Player, toMove int, walls []StepPair) 
 		p.blockStep(w[1])
 	}
 	return p
+}
+
+// copyRows sets p to q, copying only q's NY rows of open steps: p's rows past them must be
+// zero already, as they are when p last held a board no taller than q's. Copying the whole
+// 64-row arrays (1 kB) at every node, and in load, cost the 9×9 search about 3%.
+func (p *Position) copyRows(q *Position) {
+	p.NX, p.NY, p.Players, p.ToMove = q.NX, q.NY, q.Players, q.ToMove
+	copy(p.openX[:q.NY], q.openX[:q.NY])
+	copy(p.openY[:q.NY], q.openY[:q.NY])
 }
 
 // blockStep blocks a step between adjacent cells of the board.
@@ -170,9 +179,9 @@ func (p *Position) StepOpen(s Step) bool {
 func (p *Position) BlockedSteps() int {
 	n := 0
 	for y := 0; y < p.NY; y++ {
-		n += p.NX - 1 - bits.OnesCount32(p.openX[y])
+		n += p.NX - 1 - bits.OnesCount64(p.openX[y])
 		if y < p.NY-1 {
-			n += p.NX - bits.OnesCount32(p.openY[y])
+			n += p.NX - bits.OnesCount64(p.openY[y])
 		}
 	}
 	return n
@@ -234,11 +243,10 @@ func (p *Position) Result() Result {
 // Distance returns the length of a shortest path of player i to its goal row, or -1 if walls
 // cut it off. As in the path rule, the other player does not block a path.
 func (p *Position) Distance(i int) int {
-	var s pathSearch
-	s.load(p)
-	var pathX, pathY [MaxSize]uint32
+	s := newPathSearch(p)
+	defer s.release()
 	pl := p.Players[i]
-	return s.shortestPath(pl.X, pl.Y, pl.Goal, &pathX, &pathY)
+	return s.shortestPath(pl.X, pl.Y, pl.Goal, &s.pathX[0], &s.pathY[0])
 }
 
 // checkSize checks a board size.

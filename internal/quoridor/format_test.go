@@ -90,9 +90,9 @@ func TestParseErrors(t *testing.T) {
 		{head + "HIVE 9 9\n", `input.txt:4: got "HIVE 9 9", want QUORIDOR nx ny`},
 		{head + "QUORIDOR 9 -9\n", `input.txt:4: board size "9" "-9": want two integers of at most 6 digits`},
 		{head + "QUORIDOR 9 1000000000\n", `input.txt:4: board size "9" "1000000000": want two integers of at most 6 digits`},
-		{head + "QUORIDOR 33 9\n", "input.txt:4: board is 33×9: want nx from 1 to 32 and ny from 2 to 32"},
-		{head + "QUORIDOR 9 1\n", "input.txt:4: board is 9×1: want nx from 1 to 32 and ny from 2 to 32"},
-		{head + "QUORIDOR 0 9\n", "input.txt:4: board is 0×9: want nx from 1 to 32 and ny from 2 to 32"},
+		{head + "QUORIDOR 65 9\n", "input.txt:4: board is 65×9: want nx from 1 to 64 and ny from 2 to 64"},
+		{head + "QUORIDOR 9 1\n", "input.txt:4: board is 9×1: want nx from 1 to 64 and ny from 2 to 64"},
+		{head + "QUORIDOR 0 9\n", "input.txt:4: board is 0×9: want nx from 1 to 64 and ny from 2 to 64"},
 		{head + "QUORIDOR 9 9\n", "input.txt:5: missing line: want ME x y goal-row walls-left"},
 		{head + "QUORIDOR 9 9\nOPPONENT 4 8 0 5\n", `input.txt:5: got "OPPONENT 4 8 0 5", want ME x y goal-row walls-left`},
 		{head + "QUORIDOR 9 9\nME 4 0 8\n", `input.txt:5: got "ME 4 0 8", want ME x y goal-row walls-left`},
@@ -100,7 +100,7 @@ func TestParseErrors(t *testing.T) {
 		{head + "QUORIDOR 9 9\nME 4 x 8 5\n", `input.txt:5: ME: "x" is not an integer of at most 6 digits`},
 		{head + "QUORIDOR 9 9\nME 9 0 8 5\n", "input.txt:5: ME: cell 9,0 is off the 9×9 board"},
 		{head + "QUORIDOR 9 9\nME 4 0 7 5\n", "input.txt:5: ME: goal row 7: want 0 or 8, the first or the last row"},
-		{head + "QUORIDOR 9 9\nME 4 0 8 1001\n", "input.txt:5: ME: walls left 1001: want 0 to 1000"},
+		{head + "QUORIDOR 9 9\nME 4 0 8 4033\n", "input.txt:5: ME: walls left 4033: want 0 to 4032"},
 		{head + "QUORIDOR 9 9\nME 4 0 8 5\n", "input.txt:6: missing line: want OPPONENT x y goal-row walls-left"},
 		{head + "QUORIDOR 9 9\nME 4 0 8 5\nOPPONENT 4 9 0 5\n", "input.txt:6: OPPONENT: cell 4,9 is off the 9×9 board"},
 		{head + "QUORIDOR 9 9\nME 4 0 8 5\nOPPONENT 4 0 0 5\n", "input.txt:6: both players stand on 4,0"},
@@ -246,8 +246,8 @@ func TestNewPositionErrors(t *testing.T) {
 		walls   []StepPair
 		want    string
 	}{
-		{33, 9, ok, 0, nil, "board is 33×9: want nx from 1 to 32 and ny from 2 to 32"},
-		{9, 9, [2]Player{{4, 0, 8, 5}, {4, 8, 0, -1}}, 0, nil, "player 1: walls left -1: want 0 to 1000"},
+		{65, 9, ok, 0, nil, "board is 65×9: want nx from 1 to 64 and ny from 2 to 64"},
+		{9, 9, [2]Player{{4, 0, 8, 5}, {4, 8, 0, -1}}, 0, nil, "player 1: walls left -1: want 0 to 4032"},
 		{9, 9, [2]Player{{4, 0, 0, 5}, {4, 8, 0, 5}}, 0, nil, "both players have goal row 0: one goal is the first row and the other the last"},
 		{9, 9, ok, 2, nil, "side to move 2: want 0 or 1"},
 		{9, 9, ok, 0, []StepPair{{{Cell{0, 0}, Cell{0, 1}}, {Cell{-1, 0}, Cell{0, 0}}}}, "wall 0: cell -1,0 is off the 9×9 board"},

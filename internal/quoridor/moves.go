@@ -172,8 +172,8 @@ func (p *Position) checkWall(m Move) error {
 			return fmt.Errorf("%v overlaps a wall on the step %v-%v", m, s.A, s.B)
 		}
 	}
-	var s pathSearch
-	s.load(p)
+	s := newPathSearch(p)
+	defer s.release()
 	s.place(m)
 	for i, pl := range p.Players {
 		if !s.reaches(pl.X, pl.Y, pl.Goal) {

@@ -111,6 +111,7 @@ type Engine struct {
 	flood   flood
 	maps    [2][maxCells]int16 // distance maps: the mover's [0], the opponent's [1]
 	nodes   [maxPly + 1]node
+	rows    int // the rows of the board of the last search, NY: nodes hold none past them
 	lists   [maxPly][]candidate
 	history []uint64 // Limits.History of the search
 }
@@ -181,6 +182,13 @@ func (e *Engine) prepare(p *Position) {
 
 // setRoot makes p the root node.
 func (e *Engine) setRoot(p *Position) {
+	if p.NY < e.rows {
+		// child copies a board's rows only, and rows past the board must be zero.
+		for i := range e.nodes {
+			e.nodes[i].pos = Position{}
+		}
+	}
+	e.rows = p.NY
 	n := &e.nodes[0]
 	n.pos = *p
 	n.hash = hashPosition(p)
@@ -475,7 +483,8 @@ func sortCandidates(list []candidate) {
 // child makes node ply+1 from node ply and one of its candidates.
 func (e *Engine) child(ply int, c candidate) {
 	n, ch := &e.nodes[ply], &e.nodes[ply+1]
-	*ch = *n
+	ch.pos.copyRows(&n.pos)
+	ch.hash, ch.quiet = n.hash, n.quiet
 	ch.hash ^= moveHash(&n.pos, c.move)
 	ch.pos.Apply(c.move)
 	ch.dist = c.dist
@@ -610,7 +619,7 @@ func (e *Engine) appendCandidateWalls(n *node, list []candidate) []candidate {
 	p := &n.pos
 	me, opp := p.ToMove, p.ToMove^1
 	f := &e.flood
-	var myX, myY, oppX, oppY [MaxSize]uint32
+	var myX, myY, oppX, oppY [MaxSize]uint64
 	f.descend(&e.maps[0], p.Players[me], &myX, &myY)
 	oppMap := &e.maps[1]
 	f.distanceMap(p.Players[opp].Goal, oppMap)
@@ -642,7 +651,7 @@ func (e *Engine) appendCandidateWalls(n *node, list []candidate) []candidate {
 		freeH := f.oy[y] & (f.oy[y] >> 1)
 		oppCut := oppY[y] | oppY[y]>>1
 		myCut := myY[y] | myY[y]>>1
-		var protect uint32
+		var protect uint64
 		if !e.NoProtect {
 			// A wall that would block our step is the slot; the walls one to either side
 			// overlap it without blocking that step.
@@ -650,8 +659,8 @@ func (e *Engine) appendCandidateWalls(n *node, list []candidate) []candidate {
 			protect = (slots<<1 | slots>>1) & freeH &^ myCut
 		}
 		for rest := (oppCut | protect) & freeH; rest != 0; rest &= rest - 1 {
-			x := bits.TrailingZeros32(rest)
-			bit := uint32(1) << x
+			x := bits.TrailingZeros64(rest)
+			bit := uint64(1) << x
 			row := f.oy[y]
 			f.oy[y] = row &^ (3 << x)
 			try(WallAt(x, y, Horizontal), myCut&bit != 0, oppCut&bit != 0, protect&bit != 0)
@@ -663,7 +672,7 @@ func (e *Engine) appendCandidateWalls(n *node, list []candidate) []candidate {
 		myCut = myX[y] | myX[y+1]
 		protect = 0
 		if !e.NoProtect {
-			var slots uint32
+			var slots uint64
 			if y > 0 {
 				slots |= f.ox[y-1] & f.ox[y] & (myX[y-1] | myX[y])
 			}
@@ -673,8 +682,8 @@ func (e *Engine) appendCandidateWalls(n *node, list []candidate) []candidate {
 			protect = slots & freeV &^ myCut
 		}
 		for rest := (oppCut | protect) & freeV; rest != 0; rest &= rest - 1 {
-			x := bits.TrailingZeros32(rest)
-			bit := uint32(1) << x
+			x := bits.TrailingZeros64(rest)
+			bit := uint64(1) << x
 			row0, row1 := f.ox[y], f.ox[y+1]
 			f.ox[y], f.ox[y+1] = row0&^bit, row1&^bit
 			try(WallAt(x, y, Vertical), myCut&bit != 0, oppCut&bit != 0, protect&bit != 0)
@@ -713,14 +722,14 @@ func cellCode(x, y int) int { return y<<cellShift | x }
 // nothing.
 type flood struct {
 	openSteps
-	seen  [MaxSize]uint32
-	front [2][MaxSize]uint32
+	seen  [MaxSize]uint64
+	front [2][MaxSize]uint64
 	rows  int64 // rows spread since the search began: its work, charged to the budget
 }
 
 // spread returns the cells one open step from the cells of cur in row r, not yet seen.
 // Rows of cur outside the board are zero.
-func (f *flood) spread(cur *[MaxSize]uint32, r int) uint32 {
+func (f *flood) spread(cur *[MaxSize]uint64, r int) uint64 {
 	c := cur[r]
 	v := (c&f.ox[r])<<1 | (c>>1)&f.ox[r]
 	if r > 0 {
@@ -785,7 +794,7 @@ func (f *flood) distance(x, y, goal int) int {
 func (f *flood) distanceMap(goal int, m *[maxCells]int16) {
 	f.clear()
 	cur, next := &f.front[0], &f.front[1]
-	row := uint32(uint64(1)<<f.nx - 1)
+	row := uint64(1)<<f.nx - 1
 	cur[goal], f.seen[goal] = row, row
 	for x := 0; x < f.nx; x++ {
 		m[cellCode(x, goal)] = 0
@@ -802,7 +811,7 @@ func (f *flood) distanceMap(goal int, m *[maxCells]int16) {
 				f.seen[r] |= v
 				newLo, newHi = min(newLo, r), r
 				for rest := v; rest != 0; rest &= rest - 1 {
-					m[cellCode(bits.TrailingZeros32(rest), r)] = d
+					m[cellCode(bits.TrailingZeros64(rest), r)] = d
 				}
 			}
 		}
@@ -821,7 +830,7 @@ func (f *flood) distanceMap(goal int, m *[maxCells]int16) {
 // cell), setting the bit of each step in pathX and pathY (laid out as openX and openY). At
 // each cell it takes the first open step to a cell one nearer, trying the step toward the
 // goal row, then +x, then -x, then away.
-func (f *flood) descend(m *[maxCells]int16, pl Player, pathX, pathY *[MaxSize]uint32) {
+func (f *flood) descend(m *[maxCells]int16, pl Player, pathX, pathY *[MaxSize]uint64) {
 	x, y := pl.X, pl.Y
 	fwd := 1
 	if pl.Goal < y {
@@ -887,13 +896,13 @@ func (p *Position) Hash() uint64 { return hashPosition(p) }
 func hashPosition(p *Position) uint64 {
 	h := zobrist(hashSize, p.NX, p.NY, 0)
 	for y := 0; y < p.NY; y++ {
-		full := uint32(uint64(1)<<p.NX - 1)
+		full := uint64(1)<<p.NX - 1
 		for blocked := ^p.openX[y] & (full >> 1); blocked != 0; blocked &= blocked - 1 {
-			h ^= zobrist(hashStep, 0, bits.TrailingZeros32(blocked), y)
+			h ^= zobrist(hashStep, 0, bits.TrailingZeros64(blocked), y)
 		}
 		if y < p.NY-1 {
 			for blocked := ^p.openY[y] & full; blocked != 0; blocked &= blocked - 1 {
-				h ^= zobrist(hashStep, 1, bits.TrailingZeros32(blocked), y)
+				h ^= zobrist(hashStep, 1, bits.TrailingZeros64(blocked), y)
 			}
 		}
 	}

@@ -52,7 +52,7 @@ func TestFloodEqualsDistance(t *testing.T) {
 			if got := int(m[cellCode(pl.X, pl.Y)]); got != want {
 				t.Fatalf("position\n%s\ndistance map at player %d = %d, Distance = %d", FormatInput(gamefile.Single, "1", p, g.walls), i, got, want)
 			}
-			var pathX, pathY [MaxSize]uint32
+			var pathX, pathY [MaxSize]uint64
 			f.descend(&m, pl, &pathX, &pathY)
 			if n := pathSteps(t, p, pl, &pathX, &pathY); n != want {
 				t.Fatalf("position\n%s\ndescend's path of player %d has %d steps, want %d", FormatInput(gamefile.Single, "1", p, g.walls), i, n, want)
@@ -63,7 +63,7 @@ func TestFloodEqualsDistance(t *testing.T) {
 
 // pathSteps walks the marked steps from pl's cell, never back, and returns how many it took
 // to reach the goal row; it fails the test if the marks are not such a walk of open steps.
-func pathSteps(t *testing.T, p *Position, pl Player, pathX, pathY *[MaxSize]uint32) int {
+func pathSteps(t *testing.T, p *Position, pl Player, pathX, pathY *[MaxSize]uint64) int {
 	t.Helper()
 	c, prev, n := pl.Cell(), Cell{-1, -1}, 0
 	for c.Y != pl.Goal {

@@ -24,11 +24,11 @@ type randomGame struct {
 	placed         int // walls placed since the start
 }
 
-// newRandomGame draws a start: nx and ny from 4 to 11, players in random columns of the first
-// and last rows, 0 to 12 walls each, then no initial walls (one game in four), up to 20
+// newRandomGame draws a start: nx and ny from lo to hi, players in random columns of the
+// first and last rows, 0 to 12 walls each, then no initial walls (one game in four), up to 20
 // legal straight walls, or (one in six) up to 8 arbitrary step pairs.
-func newRandomGame(rng *rand.Rand) *randomGame {
-	nx, ny := 4+rng.IntN(8), 4+rng.IntN(8)
+func newRandomGame(rng *rand.Rand, lo, hi int) *randomGame {
+	nx, ny := lo+rng.IntN(hi-lo+1), lo+rng.IntN(hi-lo+1)
 	players := [2]Player{
 		{X: rng.IntN(nx), Y: 0, Goal: ny - 1, WallsLeft: rng.IntN(13)},
 		{X: rng.IntN(nx), Y: ny - 1, Goal: 0, WallsLeft: rng.IntN(13)},
@@ -112,13 +112,19 @@ func (g *randomGame) play(buf []Move) {
 	p.Apply(m)
 }
 
-// forRandomPositions plays random games and calls visit on every position of them, the start
-// included, until visit has seen n positions. Games stop at a decided result or 80 plies.
+// forRandomPositions plays random games on boards of 4×4 to 11×11 and calls visit on every
+// position of them, the start included, until visit has seen n positions. Games stop at a
+// decided result or 80 plies.
 func forRandomPositions(n int, seed uint64, visit func(g *randomGame)) {
+	forRandomPositionsSized(n, seed, 4, 11, visit)
+}
+
+// forRandomPositionsSized is forRandomPositions on boards of sides lo to hi.
+func forRandomPositionsSized(n int, seed uint64, lo, hi int, visit func(g *randomGame)) {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	buf := make([]Move, 0, MaxWallCandidates)
 	for seen := 0; seen < n; {
-		g := newRandomGame(rng)
+		g := newRandomGame(rng, lo, hi)
 		for ply := 0; ply < 80 && seen < n; ply++ {
 			visit(g)
 			seen++
@@ -235,6 +241,46 @@ func TestInvariantsOverRandomGames(t *testing.T) {
 		}
 	})
 	t.Logf("invariants held on %d positions, paths on the %d from legal starts", n, checked)
+}
+
+// TestLargestBoards: boards up to 64×64 (a row is a uint64) are played by the same rules: on
+// random positions of sides 56 to 64, the fast wall generator equals the reference, the
+// search's level-at-a-time distances equal Distance, and the hash updated by each legal move
+// equals the hash from scratch.
+func TestLargestBoards(t *testing.T) {
+	const largest = 64
+	ends := [2]Player{{X: largest - 1, Y: 0, Goal: largest - 1}, {X: 0, Y: largest - 1, Goal: 0}}
+	if _, err := NewPosition(largest, largest, ends, 0, nil); err != nil {
+		t.Fatalf("NewPosition(%d, %d) = %v, want a position", largest, largest, err)
+	}
+	n := 5 // the reference costs about half a second a position at this size
+	if testing.Short() {
+		n = 2
+	}
+	buf := make([]Move, 0, MaxWallCandidates+4)
+	var f flood
+	forRandomPositionsSized(n, 15, largest-8, largest, func(g *randomGame) {
+		p := &g.pos
+		show := func() string { return string(FormatInput(gamefile.Single, "1", p, g.walls)) }
+		if fast, ref := p.AppendLegalWalls(buf[:0]), p.ReferenceLegalWalls(); !slices.Equal(ref, fast) {
+			t.Fatalf("position\n%s\nAppendLegalWalls differs from ReferenceLegalWalls (-reference +fast):\n%s",
+				show(), cmp.Diff(ref, fast, cmpopts.EquateEmpty()))
+		}
+		f.load(p)
+		for i, pl := range p.Players {
+			if got, want := f.distance(pl.X, pl.Y, pl.Goal), p.Distance(i); got != want {
+				t.Fatalf("position\n%s\nflood distance of player %d = %d, Distance = %d", show(), i, got, want)
+			}
+		}
+		h := hashPosition(p)
+		for _, m := range p.AppendLegalMoves(buf[:0]) {
+			q := *p
+			q.Apply(m)
+			if got, want := h^moveHash(p, m), hashPosition(&q); got != want {
+				t.Fatalf("position\n%s\nafter %v: incremental hash %x, from scratch %x", show(), m, got, want)
+			}
+		}
+	})
 }
 
 // benchInput is a 9×9 position with 20 walls down (placed legally by a fixed sequence of

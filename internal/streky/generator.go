@@ -1,6 +1,10 @@
 package streky
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"gameagents/internal/search"
+)
 
 // The fast generator: every legal placement of every card of a hand with its gain, from row
 // masks (fit, contact) and a label map of the board's regions (gains). See the package
@@ -90,6 +94,15 @@ func (g *Generator) Move(p Placement) Move {
 // row by row. It is empty when the player must pass. Given a buffer with
 // room for every placement and a hand whose cards the generator has met, it allocates nothing.
 func (g *Generator) Placements(b *Board, hand []Card, buf []Placement) []Placement {
+	return g.PlacementsWithin(b, hand, buf, nil)
+}
+
+// PlacementsWithin is Placements within a budget (nil: none), for the players that list
+// every placement and have no search to cut short: each matrix's placements are charged to
+// budget (a node each, and one for the matrix), and the listing stops after the matrix at
+// which budget says to stop, once it holds a placement. What it returns is then a prefix of
+// what Placements returns. A matrix lists at most 64·64 placements, under a millisecond's work.
+func (g *Generator) PlacementsWithin(b *Board, hand []Card, buf []Placement, budget *search.Budget) []Placement {
 	out := buf[:0]
 	g.callStamp++
 	if g.callStamp == 0 {
@@ -110,7 +123,15 @@ func (g *Generator) Placements(b *Board, hand []Card, buf []Placement) []Placeme
 		}
 		span := g.classes[cls]
 		for mi := span.first; mi < span.end; mi++ {
+			listed := len(out)
 			out = g.appendMatrix(b, mi, out)
+			if budget == nil {
+				continue
+			}
+			budget.Charge(int64(len(out) - listed))
+			if budget.Count() && len(out) > 0 {
+				return out
+			}
 		}
 	}
 	return out

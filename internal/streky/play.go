@@ -8,6 +8,7 @@ import (
 
 	"gameagents/internal/agent"
 	"gameagents/internal/gamefile"
+	"gameagents/internal/search"
 )
 
 // Game is ŠTREKY for the move lifecycle.
@@ -155,11 +156,30 @@ func (p *agentPosition) Play(s *agent.Session) []string {
 	pos := p.in.Position
 	emit := func(m Move) { s.Emit([]string{FormatMove(m)}) }
 	g := NewGenerator()
-	placements := g.Placements(&pos.Board, pos.Hand(), nil)
+	var budget *search.Budget // the engine's search has its own
+	var buf []Placement
+	if s.Player == "random" || s.Player == "greedy" {
+		// Listing every placement is all these players do, and on a 64×64 board with a big
+		// hand it takes a fifth of a CPU second: it obeys the session's clock instead. A
+		// fresh generator meeting each card for the first time lists about 15 million
+		// placements per CPU second, the engine's default rate is 20 million nodes (mostly
+		// placements listed): half the budget keeps the listing within the plan.
+		budget = new(search.Budget)
+		listable := max(s.Nodes/2, 1)
+		budget.Start(listable, s.Guard)
+		// Room for what the budget can list, so that the list never grows by copying (which
+		// cost twice the listing on a 64×64 board): pages it does not reach stay untouched.
+		most := int64(len(pos.Hand())) * 4 * int64(pos.Board.Rows()*pos.Board.Cols())
+		buf = make([]Placement, 0, min(listable+search.CheckEvery+MaxSide*MaxSide, most))
+	}
+	placements := g.PlacementsWithin(&pos.Board, pos.Hand(), buf, budget)
 	if len(placements) == 0 {
 		fmt.Fprintf(s.Log, "streky: no card of %s fits: PASS\n", SideName(pos.ToMove))
 		emit(PassMove)
 		return nil
+	}
+	if budget != nil && budget.Stopped {
+		fmt.Fprintf(s.Log, "streky: %s chooses among the first %d placements: the time is up\n", s.Player, len(placements))
 	}
 	seed := PositionSeed(pos)
 	greedy, _ := GreedyPlacement(g, placements, seed)

@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"gameagents/internal/agent"
+	"gameagents/internal/clock"
+	"gameagents/internal/search"
 )
 
 // A region of four 1s with free cells all round; the hand holds 1 (joins: 5 points, area
@@ -153,5 +157,82 @@ func TestCalibrate(t *testing.T) {
 	if p.Board.Rows() != TournamentSize || len(p.Hands[0]) != TournamentCount || len(p.Hands[1]) != TournamentCount || p.Board.Covered() < 300 {
 		t.Errorf("calibration position: %d×%d, %d covered, hands %d and %d; want 33×33, a third covered, 24 cards each",
 			p.Board.Rows(), p.Board.Cols(), p.Board.Covered(), len(p.Hands[0]), len(p.Hands[1]))
+	}
+}
+
+// bigHandInput is a 64×64 empty board, the mover's hand a 1×1 card and then 8×8 cards of
+// distinct patterns (no two the same up to rotation), about 14,000 placements each.
+func bigHandInput(big int) string {
+	rows := make([]string, MaxSide)
+	for i := range rows {
+		rows[i] = strings.Repeat(".", MaxSide)
+	}
+	hand := []string{"1"}
+	for k := range big {
+		var card []string
+		for r := range MaxCardSide {
+			row := ""
+			for c := range MaxCardSide {
+				row += string(rune('1' + (k>>((r*MaxCardSide+c)%6)^r*c)&3))
+			}
+			card = append(card, row)
+		}
+		hand = append(hand, strings.Join(card, "/"))
+	}
+	return strekyInput("FIRST", rows, hand, []string{"2"})
+}
+
+// TestPlacementsWithin: without a limit it lists what Placements lists; with one, a prefix
+// of that, stopping at the first reading of the budget past the limit, between two
+// matrices, and never before it has a placement.
+func TestPlacementsWithin(t *testing.T) {
+	p := parsePosition(t, bigHandInput(6))
+	g := NewGenerator()
+	all := g.Placements(&p.Board, p.Hand(), nil)
+	var budget search.Budget
+	budget.Start(0, clock.Deadline{})
+	if got := g.PlacementsWithin(&p.Board, p.Hand(), nil, &budget); !slices.Equal(got, all) {
+		t.Fatalf("PlacementsWithin(no limit) listed %d placements, Placements %d", len(got), len(all))
+	}
+	for _, limit := range []int64{1, 5000, 40_000} {
+		budget.Start(limit, clock.Deadline{})
+		got := g.PlacementsWithin(&p.Board, p.Hand(), nil, &budget)
+		if len(got) == 0 || len(got) >= len(all) || !slices.Equal(got, all[:len(got)]) {
+			t.Errorf("PlacementsWithin(limit %d) listed %d placements, want a prefix of the %d, not empty", limit, len(got), len(all))
+		}
+		// A matrix of this hand has at most 64·64 placements.
+		if most := limit + search.CheckEvery + MaxSide*MaxSide; int64(len(got)) > most {
+			t.Errorf("PlacementsWithin(limit %d) listed %d placements, want at most %d", limit, len(got), most)
+		}
+	}
+}
+
+// TestReferencePlayersObeyTime: on a 64×64 empty board with a big hand (a quarter of a CPU
+// second to list every placement), random and greedy stop listing at the first reading of
+// a guard that has passed: they play a placement of the first card (1×1, 4,096
+// placements), where greedy, listing everything, would play an 8×8 card (the largest on
+// an empty board, where every gain is 0).
+func TestReferencePlayersObeyTime(t *testing.T) {
+	input := bigHandInput(40)
+	for _, player := range []string{"random", "greedy"} {
+		t.Run(player, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "input.txt"), []byte(input), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var log bytes.Buffer
+			passed := &clock.Fake{T: time.Hour}
+			status := agent.Run([]agent.Game{Game{}}, agent.Options{Player: player, Dir: dir, Log: &log, Clock: passed})
+			out, err := os.ReadFile(filepath.Join(dir, "output.txt"))
+			if status != agent.ExitOK || err != nil {
+				t.Fatalf("exit %d (%v), want 0; stderr:\n%s", status, err, log.String())
+			}
+			if !strings.HasPrefix(string(out), "PLACE ") || !strings.HasSuffix(string(out), " 1\n") {
+				t.Errorf("output.txt = %q, want a placement of the 1×1 card; stderr:\n%s", out, log.String())
+			}
+			if _, _, err := loadJudge(t, input).Play(out, true); err != nil {
+				t.Errorf("output.txt %q: %v", out, err)
+			}
+		})
 	}
 }
