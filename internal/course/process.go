@@ -1,0 +1,267 @@
+package course
+
+// The Python process: starting it, one order and its reply under a deadline, the capped
+// log of what the player prints, and the kill of its process group.
+
+import (
+	"bufio"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"gameagents/internal/gamefile"
+)
+
+//go:embed driver.py
+var driverSource string
+
+// maxReply bounds a reply line: the driver clips tracebacks and reprs, so a longer line
+// means the protocol is broken.
+const maxReply = 256 << 10
+
+// process is the running driver.
+type process struct {
+	cmd     *exec.Cmd
+	orders  *os.File      // write end of fd 3
+	replies *os.File      // read end of fd 4
+	reader  *bufio.Reader // over replies
+	exited  chan struct{} // closed when cmd.Wait has returned
+	waitErr error         // cmd.Wait's result, once exited is closed
+	log     *cappedLog
+	copied  chan struct{} // closed when the player's output is drained
+	killed  bool
+}
+
+// startProcess starts the driver in dir with the player's output going to log.
+func startProcess(python, dir string, log *cappedLog) (*process, error) {
+	ordersR, ordersW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	repliesR, repliesW, err := os.Pipe()
+	if err != nil {
+		closeAll(ordersR, ordersW)
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		closeAll(ordersR, ordersW, repliesR, repliesW)
+		return nil, err
+	}
+	cmd := exec.Command(python, "-u", "-c", driverSource)
+	cmd.Dir = dir
+	// No byte-code files in the student's directory; the player's text as UTF-8.
+	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", "PYTHONIOENCODING=utf-8")
+	cmd.Stdout, cmd.Stderr = outW, outW
+	cmd.ExtraFiles = []*os.File{ordersR, repliesW} // fd 3 and fd 4
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	err = cmd.Start()
+	closeAll(ordersR, repliesW, outW) // the child's ends
+	if err != nil {
+		closeAll(ordersW, repliesR, outR)
+		return nil, fmt.Errorf("course: cannot start %s: %w", python, err)
+	}
+	p := &process{
+		cmd: cmd, orders: ordersW, replies: repliesR, reader: bufio.NewReaderSize(repliesR, maxReply),
+		exited: make(chan struct{}), log: log, copied: make(chan struct{}),
+	}
+	go func() {
+		p.waitErr = cmd.Wait()
+		close(p.exited)
+	}()
+	go func() {
+		io.Copy(log, outR) //nolint:errcheck // the log drops what it cannot write
+		outR.Close()
+		close(p.copied)
+	}()
+	return p, nil
+}
+
+func closeAll(files ...*os.File) {
+	for _, f := range files {
+		f.Close()
+	}
+}
+
+// reply is the driver's answer to an order.
+type reply struct {
+	OK     bool            `json:"ok"`
+	Wall   float64         `json:"wall"`
+	Value  json.RawMessage `json:"value"`
+	Kind   string          `json:"kind"`
+	Call   string          `json:"call"`
+	Trace  string          `json:"trace"`
+	Msg    string          `json:"msg"`
+	Got    string          `json:"got"`
+	Want   string          `json:"want"`
+	Python string          `json:"python"`
+}
+
+// errTimeout and errDied say why an order got no reply.
+var (
+	errTimeout = errors.New("no reply in time")
+	errDied    = errors.New("the process ended")
+)
+
+// roundTrip sends one order and reads its reply, waiting at most timeout (and no longer
+// than ctx allows). On a timeout the process is killed.
+func (p *process) roundTrip(ctx context.Context, order any, timeout time.Duration) (*reply, error) {
+	line, err := json.Marshal(order)
+	if err != nil {
+		return nil, err
+	}
+	deadline := time.Now().Add(timeout)
+	p.orders.SetWriteDeadline(deadline)
+	p.replies.SetReadDeadline(deadline)
+	stop := context.AfterFunc(ctx, func() { p.replies.SetReadDeadline(time.Now()) })
+	defer stop()
+	if _, err := p.orders.Write(append(line, '\n')); err != nil {
+		return nil, p.noReply(ctx, err)
+	}
+	data, err := p.reader.ReadSlice('\n')
+	if err != nil {
+		return nil, p.noReply(ctx, err)
+	}
+	var r reply
+	if err := json.Unmarshal(data, &r); err != nil {
+		p.kill()
+		return nil, fmt.Errorf("course: the driver's reply %q: %v", gamefile.Clip(string(data)), err)
+	}
+	return &r, nil
+}
+
+// noReply turns a failed read or write into ctx's error, errTimeout or errDied.
+func (p *process) noReply(ctx context.Context, err error) error {
+	switch {
+	case ctx.Err() != nil:
+		p.kill()
+		return ctx.Err()
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		p.kill()
+		return errTimeout
+	case errors.Is(err, io.EOF), errors.Is(err, syscall.EPIPE):
+		return errDied
+	case errors.Is(err, bufio.ErrBufferFull):
+		p.kill()
+		return fmt.Errorf("course: the driver's reply is longer than %d bytes", maxReply)
+	}
+	p.kill()
+	return err
+}
+
+// exitStatus waits a moment for the process to end and says how it ended.
+func (p *process) exitStatus() string {
+	select {
+	case <-p.exited:
+	case <-time.After(2 * time.Second):
+		p.kill()
+		<-p.exited
+	}
+	var ee *exec.ExitError
+	if errors.As(p.waitErr, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return "killed by signal " + ws.Signal().String()
+		}
+		return fmt.Sprintf("exit status %d", ee.ExitCode())
+	}
+	if p.waitErr != nil {
+		return p.waitErr.Error()
+	}
+	return "exit status 0"
+}
+
+// kill ends the whole process group.
+func (p *process) kill() {
+	if !p.killed {
+		p.killed = true
+		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+	}
+}
+
+// close kills the group, reaps the process and lets the log drain (a moment at most: a
+// child that escaped the group could hold the output pipe).
+func (p *process) close() {
+	p.kill()
+	<-p.exited
+	closeAll(p.orders, p.replies)
+	select {
+	case <-p.copied:
+	case <-time.After(time.Second):
+	}
+}
+
+// cappedLog writes the player's output to w until cap bytes, then notes the cut once and
+// drops the rest, keeping the last lines in memory for the reason of a dead process.
+type cappedLog struct {
+	mu      sync.Mutex
+	w       io.Writer
+	left    int64
+	cut     bool
+	tail    []byte
+	tailCap int
+}
+
+func newCappedLog(w io.Writer, cap int64) *cappedLog {
+	return &cappedLog{w: w, left: cap, tailCap: 2048}
+}
+
+// Write never fails, so that the copy from the player's pipe never stops draining it.
+func (l *cappedLog) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.tail = append(l.tail, b...)
+	if len(l.tail) > l.tailCap {
+		l.tail = append(l.tail[:0], l.tail[len(l.tail)-l.tailCap:]...)
+	}
+	switch {
+	case int64(len(b)) <= l.left:
+		l.w.Write(b)
+		l.left -= int64(len(b))
+	case !l.cut:
+		l.w.Write(b[:l.left])
+		l.left = 0
+		l.cut = true
+		fmt.Fprintf(l.w, "\n[course: the player's output reached the log's cap; the rest is dropped]\n")
+	}
+	return len(b), nil
+}
+
+// note writes a line of the bridge's own (a traceback), outside the cap.
+func (l *cappedLog) note(text string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fmt.Fprintf(l.w, "[course] %s\n", strings.ReplaceAll(strings.TrimRight(text, "\n"), "\n", "\n[course] "))
+}
+
+// lastLines returns up to n non-empty lines of the end of the player's output.
+func (l *cappedLog) lastLines(n int) []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return tailLines(string(l.tail), n)
+}
+
+// absFile returns the absolute path of an existing regular file.
+func absFile(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return "", err
+	}
+	if !st.Mode().IsRegular() {
+		return "", fmt.Errorf("%s is not a file", path)
+	}
+	return abs, nil
+}

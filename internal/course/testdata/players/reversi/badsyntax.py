@@ -1,0 +1,3 @@
+class MyPlayer:
+    def __init__(self, my_color, opponent_color)
+        pass

@@ -1,0 +1,10 @@
+import os
+
+
+class MyPlayer:
+    def __init__(self, my_color, opponent_color):
+        pass
+
+    def move(self, board):
+        print("giving up")
+        os._exit(3)
