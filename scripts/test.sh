@@ -35,6 +35,10 @@ gofmt_clean() {
 	fi
 }
 
+# What the tests use beyond Go (python3, bubblewrap, GNU parallel, sshd): installed when
+# missing and possible, else the tests that need them skip with a message.
+bash scripts/install-deps.sh
+
 step "gofmt -l ." gofmt_clean
 step "go vet ./..." go vet ./...
 step "go build ./..." go build ./...
