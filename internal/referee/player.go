@@ -127,6 +127,13 @@ func kindOf(command string) (Kind, string) {
 	return fileKind, command
 }
 
+// SplitKind returns the registered kind prefix of an agent command ("gtp:", "course:"; ""
+// for a file-protocol agent) and the command after it.
+func SplitKind(command string) (prefix, rest string) {
+	k, rest := kindOf(command)
+	return k.Prefix, rest
+}
+
 // checkAgents fails a match whose agents could not play, each by its kind's rules.
 func checkAgents(cfg *Config) error {
 	for a, ag := range cfg.Agents {

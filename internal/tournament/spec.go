@@ -98,7 +98,8 @@ func (s *Spec) Check() error {
 // empty one, one spanning lines, or one whose program is a relative path (agents run in
 // directories of their own, where it would not resolve).
 func checkCommand(command string) error {
-	words := strings.Fields(strings.TrimPrefix(command, "gtp:"))
+	_, rest := referee.SplitKind(command)
+	words := strings.Fields(rest)
 	switch {
 	case len(words) == 0:
 		return errors.New("empty command")
