@@ -5,8 +5,10 @@
 #   bubblewrap      the sandbox around agents (bwrap)
 #   parallel        GNU parallel, the distributed tournament test
 #   openssh-server  sshd on localhost for that test (parallel --sshlogin)
+# and on request (scripts/slurm-local.sh), not by default:
+#   slurm-wlm munge  a one-node Slurm cluster for the job-array path
 # Anything it cannot install is reported; the tests that need it skip with a message.
-# Usage: scripts/install-deps.sh [PACKAGE...]   (default: all of the above)
+# Usage: scripts/install-deps.sh [PACKAGE...]   (default: the four test packages above)
 set -uo pipefail
 
 packages=("$@")
@@ -19,6 +21,8 @@ provides() {
 	case $1 in
 	bubblewrap) echo bwrap ;;
 	openssh-server) echo /usr/sbin/sshd ;;
+	slurm-wlm) echo sbatch ;;
+	munge) echo /usr/sbin/munged ;;
 	*) echo "$1" ;;
 	esac
 }

@@ -56,32 +56,51 @@ func tournamentFlags(game string, k int, extra ...string) []string {
 	return append(args, extra...)
 }
 
-// TestPlanMatchesRun plays a tournament in process, and the same tournament by its plan's
-// lines run one by one with /bin/sh, and wants the same report from both.
+// TestPlanMatchesRun plays a tournament in process, then the same tournament by its plan's
+// lines through each runner, and wants from each a report byte for byte the in-process one.
 func TestPlanMatchesRun(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays 12 games of Reversi")
+		t.Skip("plays 6 games of Reversi, and 6 more per runner")
 	}
 	flags := tournamentFlags("reversi", 2, "-agent", "random2="+homework+" play -player random -dir .")
-	local, distributed := t.TempDir(), t.TempDir()
+	local := t.TempDir()
 	runOut := runHomework(t, append([]string{"tournament", "run", "-parallel", "2", "-out", local}, flags...)...)
-
-	plan := runHomework(t, append([]string{"tournament", "plan", "-out", distributed}, flags...)...)
-	lines := strings.Split(strings.TrimSuffix(plan, "\n"), "\n")
-	if len(lines) != 6 {
-		t.Fatalf("plan printed %d lines, want 6:\n%s", len(lines), plan)
+	want := runHomework(t, "tournament", "report", "-spec", filepath.Join(local, SpecName))
+	if !strings.Contains(want, "6 of 6 games played") || !strings.HasSuffix(runOut, "\n\n"+want) {
+		t.Fatalf("in-process run printed\n%s\nwant it to end with a blank line and its report of 6 games:\n%s", runOut, want)
 	}
-	for _, l := range lines {
+	runners := []struct {
+		name string
+		run  func(t *testing.T, plan string)
+	}{
+		{"sh", runPlanBySh},
+		{"parallel-ssh", runPlanByParallelSSH},
+	}
+	for _, r := range runners {
+		t.Run(r.name, func(t *testing.T) {
+			distributed := t.TempDir()
+			plan := runHomework(t, append([]string{"tournament", "plan", "-out", distributed}, flags...)...)
+			if n := strings.Count(plan, "\n"); n != 6 {
+				t.Fatalf("plan printed %d lines, want 6:\n%s", n, plan)
+			}
+			r.run(t, plan)
+			spec := filepath.Join(distributed, SpecName)
+			if again := runHomework(t, "tournament", "plan", "-spec", spec); again != "" {
+				t.Errorf("plan after every line ran = %q, want nothing", again)
+			}
+			if got := runHomework(t, "tournament", "report", "-spec", spec); got != want {
+				t.Errorf("report of the planned games =\n%s\nwant the in-process run's:\n%s", got, want)
+			}
+		})
+	}
+}
+
+// runPlanBySh runs the plan's lines one by one with /bin/sh.
+func runPlanBySh(t *testing.T, plan string) {
+	for _, l := range strings.Split(strings.TrimSuffix(plan, "\n"), "\n") {
 		if out, err := exec.Command("/bin/sh", "-c", l).CombinedOutput(); err != nil {
 			t.Fatalf("%s: %v\n%s", l, err, out)
 		}
-	}
-	if again := runHomework(t, "tournament", "plan", "-spec", filepath.Join(distributed, SpecName)); again != "" {
-		t.Errorf("plan after every line ran = %q, want nothing", again)
-	}
-	report := runHomework(t, "tournament", "report", "-spec", filepath.Join(distributed, SpecName))
-	if !strings.Contains(report, "6 of 6 games played") || !strings.HasSuffix(runOut, "\n\n"+report) {
-		t.Errorf("in-process run printed\n%s\nwant it to end with a blank line and the report of the planned games:\n%s", runOut, report)
 	}
 }
 
