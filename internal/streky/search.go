@@ -122,6 +122,7 @@ type Engine struct {
 	Options     Options
 	gen         *Generator
 	budget      search.Budget
+	root        *Position
 	me          int // the side to move at the root
 	replyWeight int64
 	cands       []candidate
@@ -142,20 +143,57 @@ func NewEngine() *Engine { return &Engine{Options: DefaultOptions, gen: NewGener
 
 // Search chooses a move for the side to move of p within the limits, calling report (if
 // not nil) with the result so far after each doubling of iteration 1 and each deeper
-// iteration, finished or cut short.
+// iteration, finished or cut short. It is Start, then Continue.
 func (e *Engine) Search(p *Position, l Limits, report func(Result)) Result {
-	o := e.options()
+	e.Start(p, l)
+	return e.Continue(report)
+}
+
+// Start begins a search of p within the limits: it lists the root's placements within
+// them (listRoot) and returns them, for a caller that writes one before searching (the
+// anytime move). The list is the engine's, valid until its next search; Continue searches
+// it.
+func (e *Engine) Start(p *Position, l Limits) []Placement {
 	e.budget.StartEvery(l.Nodes, l.Guard, readEvery)
-	g := e.gen
+	e.root = p
 	e.me = p.ToMove
+	e.listRoot(l)
+	return e.rootPlaces
+}
+
+// listRoot lists the root's placements into rootPlaces and charges them to the budget as
+// generate charges a call. The listing obeys a budget of its own, since on the largest
+// inputs (a 64×64 board, 256 8×8 cards) it is 3.3 million placements and a third of a CPU
+// second: it reads its limit and the guard every readEvery nodes, the first time after
+// readEvery nodes even when the limit is lower. That first millisecond lists every
+// placement of almost every tournament position (4,128 in the calibration position), where
+// the one-node budget of the tiniest times would choose among the first card's placements.
+// A listing cut short stops the search: the move is the best of the placements listed.
+func (e *Engine) listRoot(l Limits) {
+	b, hand := &e.root.Board, e.root.Hands[e.me]
+	limit := l.Nodes
+	if limit > 0 {
+		limit = max(limit, readEvery)
+	}
+	var within search.Budget
+	within.StartEvery(limit, l.Guard, readEvery)
+	e.rootPlaces = reserve(e.rootPlaces, listRoom(b, hand, limit))
+	e.rootPlaces = e.gen.PlacementsWithin(b, hand, e.rootPlaces, &within)
+	e.budget.Charge(int64(len(e.rootPlaces)) + callCharge)
+	e.budget.Count()
+	e.budget.Stopped = e.budget.Stopped || within.Stopped
+}
+
+// Continue searches the root placements Start listed, as Search describes.
+func (e *Engine) Continue(report func(Result)) Result {
+	o := e.options()
+	g := e.gen
 	e.replyWeight = int64(o.ReplyWeight)
-	e.rootPlaces = e.generate(&p.Board, p.Hands[e.me], e.rootPlaces)
 	res := Result{Move: PassMove, Candidates: len(e.rootPlaces)}
 	if len(e.rootPlaces) == 0 {
 		res.Nodes = e.budget.Nodes
 		return res
 	}
-	e.setRoot(p)
 
 	// The root's candidates: the RootWidth best by greedy key, the first the greedy move
 	// (ties to the first listed). A selection, not a sort: the first move of a game has
@@ -173,10 +211,11 @@ func (e *Engine) Search(p *Position, l Limits, report func(Result)) Result {
 		}
 	}
 	res.Move, res.Gain = g.Move(e.cands[0].pl), int(e.cands[0].pl.Gain)
-	if len(e.cands) == 1 {
+	if len(e.cands) == 1 || e.budget.Stopped {
 		res.Nodes = e.budget.Nodes
 		return res
 	}
+	e.setRoot(e.root)
 
 	width := len(e.cands)
 	for depth := 1; depth <= o.Depth && !e.budget.Stopped; depth++ {

@@ -1,6 +1,7 @@
 package streky
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -192,4 +193,30 @@ func BenchmarkSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(depth), "depth")
+}
+
+// TestSearchRootWithinBudget: on the largest inputs (a 64×64 board, 256 8×8 cards, more
+// than a third of a CPU second to list every root placement), a tiny node budget or a
+// passed guard stops the root's listing at its first reading of the budget, after about
+// readEvery nodes, and the search returns the best of what it listed: a legal move.
+func TestSearchRootWithinBudget(t *testing.T) {
+	passed := clock.Deadline{Clock: &clock.Fake{T: time.Second}, At: time.Millisecond}
+	limits := map[string]Limits{"one node": {Nodes: 1}, "guard passed": {Guard: passed}}
+	for _, half := range []bool{false, true} {
+		p := parsePosition(t, largeInput(half, "1.0"))
+		all := len(NewGenerator().Placements(&p.Board, p.Hand(), nil))
+		for name, l := range limits {
+			t.Run(fmt.Sprintf("half covered %v/%s", half, name), func(t *testing.T) {
+				r := NewEngine().Search(p, l, nil)
+				// The reading follows the matrix that reaches readEvery nodes: a matrix lists
+				// at most 64·64 placements.
+				if most := int64(readEvery + MaxSide*MaxSide + callCharge + 1); r.Nodes > most || r.Candidates >= all {
+					t.Errorf("Search(%+v) = %d nodes, %d of %d placements listed; want at most %d nodes, not all", l, r.Nodes, r.Candidates, all, most)
+				}
+				if err := p.Check(r.Move); err != nil || r.Move.Pass {
+					t.Errorf("Search(%+v) = %s: %v; want a placement", l, FormatMove(r.Move), err)
+				}
+			})
+		}
+	}
 }
