@@ -123,6 +123,7 @@ type Engine struct {
 	gen         *Generator
 	budget      search.Budget
 	root        *Position
+	guard       clock.Deadline
 	me          int // the side to move at the root
 	replyWeight int64
 	cands       []candidate
@@ -155,17 +156,16 @@ func (e *Engine) Search(p *Position, l Limits, report func(Result)) Result {
 // it.
 func (e *Engine) Start(p *Position, l Limits) []Placement {
 	e.budget.StartEvery(l.Nodes, l.Guard, readEvery)
-	e.root = p
+	e.root, e.guard = p, l.Guard
 	e.me = p.ToMove
 	e.listRoot(l)
 	return e.rootPlaces
 }
 
-// listRoot lists the root's placements into rootPlaces and charges them to the budget as
-// generate charges a call. The listing obeys a budget of its own, since on the largest
-// inputs (a 64×64 board, 256 8×8 cards) it is 3.3 million placements and a third of a CPU
-// second: it reads its limit and the guard every readEvery nodes, the first time after
-// readEvery nodes even when the limit is lower. That first millisecond lists every
+// listRoot lists the root's placements into rootPlaces. The listing on the largest inputs
+// (a 64×64 board, 256 8×8 cards) is 3.3 million placements, a third of a CPU second, so it
+// stops at a reading of its limit or the guard (every readEvery nodes), the first after
+// readEvery nodes even when the limit is lower: that first millisecond lists every
 // placement of almost every tournament position (4,128 in the calibration position), where
 // the one-node budget of the tiniest times would choose among the first card's placements.
 // A listing cut short stops the search: the move is the best of the placements listed.
@@ -175,13 +175,8 @@ func (e *Engine) listRoot(l Limits) {
 	if limit > 0 {
 		limit = max(limit, readEvery)
 	}
-	var within search.Budget
-	within.StartEvery(limit, l.Guard, readEvery)
 	e.rootPlaces = reserve(e.rootPlaces, listRoom(b, hand, limit))
-	e.rootPlaces = e.gen.PlacementsWithin(b, hand, e.rootPlaces, &within)
-	e.budget.Charge(int64(len(e.rootPlaces)) + callCharge)
-	e.budget.Count()
-	e.budget.Stopped = e.budget.Stopped || within.Stopped
+	e.rootPlaces = e.list(b, hand, e.rootPlaces, limit)
 }
 
 // Continue searches the root placements Start listed, as Search describes.
@@ -296,11 +291,31 @@ func (e *Engine) setRoot(p *Position) {
 	e.boards[0] = p.Board
 }
 
-// generate lists the placements of hand on b into buf and charges them to the budget.
+// generate lists the placements of hand on b into buf for the search. A call lists up to
+// a few hundred thousand placements on the largest inputs (more than 10 ms), so it stops
+// once its charge is certain to stop the search at the budget's next reading (StopsAfter):
+// the line is then dropped either way, and the search ends as if the call had run out.
 func (e *Engine) generate(b *Board, hand []Card, buf []Placement) []Placement {
-	buf = e.gen.Placements(b, hand, buf)
-	e.budget.Nodes += int64(len(buf)) + callCharge
+	limit := e.budget.StopsAfter()
+	if limit > 0 {
+		// The call's own budget also counts a node per matrix, at most 4 a card: beyond
+		// them, what it counts is placements listed.
+		limit = max(limit-callCharge-1, 1) + 4*int64(len(hand))
+	}
+	return e.list(b, hand, buf, limit)
+}
+
+// list lists the placements of hand on b into buf within a budget of its own (limit nodes,
+// 0: none, and the guard, read every readEvery nodes), charges them to the search's budget
+// as one generator call (its placements and callCharge) and stops the search when the
+// listing was cut short.
+func (e *Engine) list(b *Board, hand []Card, buf []Placement, limit int64) []Placement {
+	var within search.Budget
+	within.StartEvery(limit, e.guard, readEvery)
+	buf = e.gen.PlacementsWithin(b, hand, buf, &within)
+	e.budget.Charge(int64(len(buf)) + callCharge)
 	e.budget.Count()
+	e.budget.Stopped = e.budget.Stopped || within.Stopped
 	return buf
 }
 

@@ -220,3 +220,24 @@ func TestSearchRootWithinBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchStopsInsideCall: on the half-covered large input, a budget that ends in the
+// opponent's first reply (a listing as long as the root's, 200,000 placements) stops the
+// search within that listing, not after it. (The root listing counts a node per matrix
+// too, 4 a card: a budget of the root and less than 1,024 nodes more stops the root.)
+func TestSearchStopsInsideCall(t *testing.T) {
+	p := parsePosition(t, largeInput(true, "1.0"))
+	root := int64(len(NewGenerator().Placements(&p.Board, p.Hand(), nil)))
+	for _, extra := range []int64{20_000, 60_000} {
+		t.Run(fmt.Sprint(extra), func(t *testing.T) {
+			limit := root + callCharge + 1 + extra
+			r := NewEngine().Search(p, Limits{Nodes: limit}, nil)
+			if most := limit + 2*search.CheckEvery + 4*MaxHand + MaxSide*MaxSide; r.Nodes > most || r.Candidates != int(root) {
+				t.Errorf("Search(%d nodes) = %d nodes, %d of %d root placements; want at most %d nodes, every root placement", limit, r.Nodes, r.Candidates, root, most)
+			}
+			if err := p.Check(r.Move); err != nil || r.Move.Pass {
+				t.Errorf("Search(%d nodes) = %s: %v; want a placement", limit, FormatMove(r.Move), err)
+			}
+		})
+	}
+}
