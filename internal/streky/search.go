@@ -90,6 +90,10 @@ const (
 	// about a millisecond: a reading after every generator call (search.CheckEvery is
 	// less than one call's nodes) cost 6% of the search.
 	readEvery = 1 << 15
+	// rootFloor is the fewest nodes the root's listing spends before it reads its limit:
+	// twice the calibration position's root, a quarter of a millisecond of tournament cards
+	// and under a millisecond of 8×8 ones (about 100 ns a placement on a covered board).
+	rootFloor = 1 << 13
 	// noValue is below every value.
 	noValue = -1 << 62
 )
@@ -164,16 +168,16 @@ func (e *Engine) Start(p *Position, l Limits) []Placement {
 
 // listRoot lists the root's placements into rootPlaces. The listing on the largest inputs
 // (a 64×64 board, 256 8×8 cards) is 3.3 million placements, a third of a CPU second, so it
-// stops at a reading of its limit or the guard (every readEvery nodes), the first after
-// readEvery nodes even when the limit is lower: that first millisecond lists every
-// placement of almost every tournament position (4,128 in the calibration position), where
-// the one-node budget of the tiniest times would choose among the first card's placements.
-// A listing cut short stops the search: the move is the best of the placements listed.
+// stops at a reading of its limit or the guard (every readEvery nodes), but never before
+// rootFloor nodes: the one-node budget of the tiniest times would choose among the first
+// card's placements, where rootFloor lists every placement of almost every tournament
+// position (4,128 in the calibration position). A listing cut short stops the search: the
+// move is the best of the placements listed.
 func (e *Engine) listRoot(l Limits) {
 	b, hand := &e.root.Board, e.root.Hands[e.me]
 	limit := l.Nodes
 	if limit > 0 {
-		limit = max(limit, readEvery)
+		limit = max(limit, rootFloor)
 	}
 	e.rootPlaces = reserve(e.rootPlaces, listRoom(b, hand, limit))
 	e.rootPlaces = e.list(b, hand, e.rootPlaces, limit)

@@ -196,25 +196,33 @@ func BenchmarkSearch(b *testing.B) {
 }
 
 // TestSearchRootWithinBudget: on the largest inputs (a 64×64 board, 256 8×8 cards, more
-// than a third of a CPU second to list every root placement), a tiny node budget or a
-// passed guard stops the root's listing at its first reading of the budget, after about
-// readEvery nodes, and the search returns the best of what it listed: a legal move.
+// than a third of a CPU second to list every root placement), a tiny node budget stops the
+// root's listing at the first reading past rootFloor nodes, a passed guard at its first
+// reading (after readEvery nodes), and the search returns the best of what it listed: a
+// legal move.
 func TestSearchRootWithinBudget(t *testing.T) {
 	passed := clock.Deadline{Clock: &clock.Fake{T: time.Second}, At: time.Millisecond}
-	limits := map[string]Limits{"one node": {Nodes: 1}, "guard passed": {Guard: passed}}
+	tests := []struct {
+		name  string
+		l     Limits
+		first int64 // the nodes of the first reading
+	}{
+		{name: "one node", l: Limits{Nodes: 1}, first: rootFloor},
+		{name: "guard passed", l: Limits{Guard: passed}, first: readEvery},
+	}
 	for _, half := range []bool{false, true} {
 		p := parsePosition(t, largeInput(half, "1.0"))
 		all := len(NewGenerator().Placements(&p.Board, p.Hand(), nil))
-		for name, l := range limits {
-			t.Run(fmt.Sprintf("half covered %v/%s", half, name), func(t *testing.T) {
-				r := NewEngine().Search(p, l, nil)
-				// The reading follows the matrix that reaches readEvery nodes: a matrix lists
-				// at most 64·64 placements.
-				if most := int64(readEvery + MaxSide*MaxSide + callCharge + 1); r.Nodes > most || r.Candidates >= all {
-					t.Errorf("Search(%+v) = %d nodes, %d of %d placements listed; want at most %d nodes, not all", l, r.Nodes, r.Candidates, all, most)
+		for _, tt := range tests {
+			t.Run(fmt.Sprintf("half covered %v/%s", half, tt.name), func(t *testing.T) {
+				r := NewEngine().Search(p, tt.l, nil)
+				// The reading follows the matrix that reaches it: a matrix lists at most
+				// 64·64 placements.
+				if most := tt.first + MaxSide*MaxSide + callCharge + 1; r.Nodes > most || r.Candidates >= all {
+					t.Errorf("Search(%+v) = %d nodes, %d of %d placements listed; want at most %d nodes, not all", tt.l, r.Nodes, r.Candidates, all, most)
 				}
 				if err := p.Check(r.Move); err != nil || r.Move.Pass {
-					t.Errorf("Search(%+v) = %s: %v; want a placement", l, FormatMove(r.Move), err)
+					t.Errorf("Search(%+v) = %s: %v; want a placement", tt.l, FormatMove(r.Move), err)
 				}
 			})
 		}
