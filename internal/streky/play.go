@@ -186,8 +186,8 @@ func (p *agentPosition) playReference(s *agent.Session) {
 func (p *agentPosition) playEngine(s *agent.Session) {
 	pos := p.in.Position
 	e := NewEngine()
-	placements := e.Start(pos, Limits{Nodes: s.Nodes, Guard: s.Guard})
-	last, ok := p.playFirst(s, e.gen, placements, e.budget.Stopped)
+	placements, cut := e.Start(pos, Limits{Nodes: s.Nodes, Guard: s.Guard})
+	last, ok := p.playFirst(s, e.gen, placements, cut)
 	if !ok {
 		return
 	}
@@ -202,15 +202,15 @@ func (p *agentPosition) playEngine(s *agent.Session) {
 }
 
 // playFirst writes the first move of every player: PASS when nothing fits (ok false), else
-// greedy's choice among the placements listed, which stopped is true when time cut short.
-func (p *agentPosition) playFirst(s *agent.Session, g *Generator, placements []Placement, stopped bool) (first Move, ok bool) {
+// greedy's choice among the placements listed, a prefix of them all when cut.
+func (p *agentPosition) playFirst(s *agent.Session, g *Generator, placements []Placement, cut bool) (first Move, ok bool) {
 	pos := p.in.Position
 	if len(placements) == 0 {
 		fmt.Fprintf(s.Log, "streky: no card of %s fits: PASS\n", SideName(pos.ToMove))
 		s.Emit([]string{FormatMove(PassMove)})
 		return PassMove, false
 	}
-	if stopped {
+	if cut {
 		fmt.Fprintf(s.Log, "streky: %s chooses among the first %d placements: the time is up\n", cmp.Or(s.Player, Players[0]), len(placements))
 	}
 	greedy, _ := GreedyPlacement(g, placements, PositionSeed(pos))

@@ -33,8 +33,10 @@ package streky
 // The node unit is one placement listed by the generator, and each generator call counts
 // callCharge nodes more for labelling the board's regions (about 140 placements' time),
 // so that nodes track CPU time whatever the position; the budget (search.Budget) is read
-// after each call. Nothing is allocated once the engine's buffers have grown to the largest
-// lists met.
+// after each call, and inside a long one: the root's listing reads a budget of its own
+// (on the largest inputs it is 3.3 million placements), and any call stops once its charge
+// is certain to end the search, which then ends as if the call had run out. Nothing is
+// allocated once the engine's buffers have grown to the largest lists met.
 //
 // Measured in the arena (arena_test.go: 16,000,000 nodes a move, about 0.55 s here, 5 deals
 // in both orders against greedy; our points / greedy's points, and our points): Tail 1
@@ -156,14 +158,13 @@ func (e *Engine) Search(p *Position, l Limits, report func(Result)) Result {
 
 // Start begins a search of p within the limits: it lists the root's placements within
 // them (listRoot) and returns them, for a caller that writes one before searching (the
-// anytime move). The list is the engine's, valid until its next search; Continue searches
-// it.
-func (e *Engine) Start(p *Position, l Limits) []Placement {
+// anytime move), with cut true when time cut the listing short. The list is the engine's,
+// valid until its next search; Continue searches it.
+func (e *Engine) Start(p *Position, l Limits) (placements []Placement, cut bool) {
 	e.budget.StartEvery(l.Nodes, l.Guard, readEvery)
 	e.root, e.guard = p, l.Guard
 	e.me = p.ToMove
-	e.listRoot(l)
-	return e.rootPlaces
+	return e.rootPlaces, e.listRoot(l)
 }
 
 // listRoot lists the root's placements into rootPlaces. The listing on the largest inputs
@@ -173,14 +174,15 @@ func (e *Engine) Start(p *Position, l Limits) []Placement {
 // card's placements, where rootFloor lists every placement of almost every tournament
 // position (4,128 in the calibration position). A listing cut short stops the search: the
 // move is the best of the placements listed.
-func (e *Engine) listRoot(l Limits) {
+func (e *Engine) listRoot(l Limits) (cut bool) {
 	b, hand := &e.root.Board, e.root.Hands[e.me]
 	limit := l.Nodes
 	if limit > 0 {
 		limit = max(limit, rootFloor)
 	}
 	e.rootPlaces = reserve(e.rootPlaces, listRoom(b, hand, limit))
-	e.rootPlaces = e.list(b, hand, e.rootPlaces, limit)
+	e.rootPlaces, cut = e.list(b, hand, e.rootPlaces, limit)
+	return cut
 }
 
 // Continue searches the root placements Start listed, as Search describes.
@@ -306,21 +308,22 @@ func (e *Engine) generate(b *Board, hand []Card, buf []Placement) []Placement {
 		// them, what it counts is placements listed.
 		limit = max(limit-callCharge-1, 1) + 4*int64(len(hand))
 	}
-	return e.list(b, hand, buf, limit)
+	buf, _ = e.list(b, hand, buf, limit)
+	return buf
 }
 
 // list lists the placements of hand on b into buf within a budget of its own (limit nodes,
-// 0: none, and the guard, read every readEvery nodes), charges them to the search's budget
-// as one generator call (its placements and callCharge) and stops the search when the
-// listing was cut short.
-func (e *Engine) list(b *Board, hand []Card, buf []Placement, limit int64) []Placement {
+// 0: none, and the guard, read every readEvery nodes) and charges them to the search's
+// budget as one generator call (its placements and callCharge). When that budget cuts the
+// listing short (cut), the search stops.
+func (e *Engine) list(b *Board, hand []Card, buf []Placement, limit int64) (_ []Placement, cut bool) {
 	var within search.Budget
 	within.StartEvery(limit, e.guard, readEvery)
 	buf = e.gen.PlacementsWithin(b, hand, buf, &within)
 	e.budget.Charge(int64(len(buf)) + callCharge)
 	e.budget.Count()
 	e.budget.Stopped = e.budget.Stopped || within.Stopped
-	return buf
+	return buf, within.Stopped
 }
 
 // play sets ply+1 to ply's position after side plays pl.
