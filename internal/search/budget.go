@@ -48,6 +48,18 @@ func (b *Budget) schedule() {
 // the next Count.
 func (b *Budget) Charge(n int64) { b.Nodes += n }
 
+// StopsAfter returns how many more nodes, the next Count's included, make that Count stop
+// the search on its limit for certain (at least 1); 0 when it has no limit. A game that
+// charges a unit of work after doing it (ŠTREKY's generator call) can abandon the work once
+// its charge reaches this: the search stops at the Count after it either way, so it ends
+// as it would have.
+func (b *Budget) StopsAfter() int64 {
+	if b.limit <= 0 {
+		return 0
+	}
+	return max(max(b.next, b.limit)-b.Nodes, 1)
+}
+
 // Count counts one node and reports whether the search must stop.
 func (b *Budget) Count() bool {
 	b.Nodes++

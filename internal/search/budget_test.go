@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -85,5 +86,44 @@ func TestBudgetEvery(t *testing.T) {
 		if b.Nodes != tt.stop {
 			t.Errorf("limit %d: stopped at node %d, want %d", tt.limit, b.Nodes, tt.stop)
 		}
+	}
+}
+
+// TestBudgetStopsAfter: a charge of StopsAfter()-1 nodes and the Count after it stop the
+// search on its limit, one node less does not; a budget past its limit says 1 (the Count
+// alone stops it), one without a limit 0.
+func TestBudgetStopsAfter(t *testing.T) {
+	tests := []struct {
+		limit, every, spent int64
+	}{
+		{limit: 1, every: CheckEvery},
+		{limit: 3000, every: CheckEvery, spent: 100},
+		{limit: 3000, every: 1 << 15, spent: 2500},
+		{limit: 100_000, every: 1 << 15},
+		{limit: 100_000, every: 1 << 15, spent: 99_990},
+		{limit: 100_000, every: 1 << 15, spent: 200_000},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt), func(t *testing.T) {
+			var b Budget
+			b.StartEvery(tt.limit, clock.Deadline{}, tt.every)
+			b.Charge(tt.spent)
+			left := b.StopsAfter()
+			if left < 1 {
+				t.Fatalf("StopsAfter() = %d, want at least 1", left)
+			}
+			for _, charge := range []int64{max(left-2, 0), left - 1} {
+				c := b
+				c.Charge(charge)
+				if got, want := c.Count(), charge+1 >= left; got != want {
+					t.Errorf("Charge(%d), Count() = %v, want %v (StopsAfter() = %d)", charge, got, want, left)
+				}
+			}
+		})
+	}
+	var b Budget
+	b.StartEvery(0, clock.Deadline{}, CheckEvery)
+	if got := b.StopsAfter(); got != 0 {
+		t.Errorf("StopsAfter() without a limit = %d, want 0", got)
 	}
 }

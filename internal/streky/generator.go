@@ -340,3 +340,25 @@ func (g *Generator) learnMatrix(m Card) {
 	info.groupEnd = int32(len(g.groups))
 	g.matrices = append(g.matrices, info)
 }
+
+// listRoom is the room a list of the placements of hand on b needs when PlacementsWithin
+// lists them within a budget of limit nodes (0: none): the reading that stops it comes at
+// most search.CheckEvery nodes past the limit, after a matrix (at most MaxSide² placements),
+// and no hand has more than 4 matrices a card on every anchor. Room for that, made at once,
+// keeps the list from growing by copying, which costs twice the listing on a 64×64 board;
+// the pages the listing does not reach stay untouched.
+func listRoom(b *Board, hand []Card, limit int64) int {
+	most := int64(len(hand)) * 4 * int64(b.Rows()*b.Cols())
+	if limit > 0 {
+		most = min(most, limit+search.CheckEvery+MaxSide*MaxSide)
+	}
+	return int(most)
+}
+
+// reserve returns buf emptied, with room for n placements.
+func reserve(buf []Placement, n int) []Placement {
+	if cap(buf) < n {
+		return make([]Placement, 0, n)
+	}
+	return buf[:0]
+}

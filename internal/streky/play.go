@@ -4,6 +4,7 @@ package streky
 // can be asked for: the engine (default), and the reference opponents random and greedy.
 
 import (
+	"cmp"
 	"fmt"
 
 	"gameagents/internal/agent"
@@ -153,59 +154,69 @@ func (p *agentPosition) MovesLeft() int { return max(1, len(p.in.Position.Hand()
 // Play implements agent.Position. ŠTREKY keeps no memory between moves: the input holds
 // the whole game.
 func (p *agentPosition) Play(s *agent.Session) []string {
-	pos := p.in.Position
-	emit := func(m Move) { s.Emit([]string{FormatMove(m)}) }
-	g := NewGenerator()
-	var budget *search.Budget // the engine's search has its own
-	var buf []Placement
 	if s.Player == "random" || s.Player == "greedy" {
-		// Listing every placement is all these players do, and on a 64×64 board with a big
-		// hand it takes a fifth of a CPU second: it obeys the session's clock instead. A
-		// fresh generator meeting each card for the first time lists about 15 million
-		// placements per CPU second, the engine's default rate is 20 million nodes (mostly
-		// placements listed): half the budget keeps the listing within the plan.
-		budget = new(search.Budget)
-		listable := max(s.Nodes/2, 1)
-		budget.Start(listable, s.Guard)
-		// Room for what the budget can list, so that the list never grows by copying (which
-		// cost twice the listing on a 64×64 board): pages it does not reach stay untouched.
-		most := int64(len(pos.Hand())) * 4 * int64(pos.Board.Rows()*pos.Board.Cols())
-		buf = make([]Placement, 0, min(listable+search.CheckEvery+MaxSide*MaxSide, most))
-	}
-	placements := g.PlacementsWithin(&pos.Board, pos.Hand(), buf, budget)
-	if len(placements) == 0 {
-		fmt.Fprintf(s.Log, "streky: no card of %s fits: PASS\n", SideName(pos.ToMove))
-		emit(PassMove)
-		return nil
-	}
-	if budget != nil && budget.Stopped {
-		fmt.Fprintf(s.Log, "streky: %s chooses among the first %d placements: the time is up\n", s.Player, len(placements))
-	}
-	seed := PositionSeed(pos)
-	greedy, _ := GreedyPlacement(g, placements, seed)
-	emit(g.Move(greedy)) // output.txt holds a legal move from here on
-	switch s.Player {
-	case "random":
-		emit(g.Move(RandomPlacement(placements, seed)))
-	case "greedy":
-	default:
-		p.search(s, pos, g.Move(greedy))
+		p.playReference(s)
+	} else {
+		p.playEngine(s)
 	}
 	return nil
 }
 
-// search runs the engine within the session's budget, emitting each better move.
-func (p *agentPosition) search(s *agent.Session, pos *Position, first Move) {
+// playReference plays random or greedy. Listing every placement is all these players do,
+// and on a 64×64 board with a big hand it takes a third of a CPU second: they obey the
+// session's clock instead. A fresh generator meeting each card for the first time lists
+// about 15 million placements per CPU second, the engine's default rate is 20 million nodes
+// (mostly placements listed): half the budget keeps the listing within the plan.
+func (p *agentPosition) playReference(s *agent.Session) {
+	pos := p.in.Position
+	g := NewGenerator()
+	var budget search.Budget
+	listable := max(s.Nodes/2, 1)
+	budget.Start(listable, s.Guard)
+	buf := reserve(nil, listRoom(&pos.Board, pos.Hand(), listable))
+	placements := g.PlacementsWithin(&pos.Board, pos.Hand(), buf, &budget)
+	if _, ok := p.playFirst(s, g, placements, budget.Stopped); ok && s.Player == "random" {
+		s.Emit([]string{FormatMove(g.Move(RandomPlacement(placements, PositionSeed(pos))))})
+	}
+}
+
+// playEngine runs the engine within the session's budget: it writes the greedy choice
+// among the root's placements as soon as they are listed, then each better move the
+// search reports.
+func (p *agentPosition) playEngine(s *agent.Session) {
+	pos := p.in.Position
 	e := NewEngine()
-	last := first
-	r := e.Search(pos, Limits{Nodes: s.Nodes, Guard: s.Guard}, func(r Result) {
+	placements, cut := e.Start(pos, Limits{Nodes: s.Nodes, Guard: s.Guard})
+	last, ok := p.playFirst(s, e.gen, placements, cut)
+	if !ok {
+		return
+	}
+	r := e.Continue(func(r Result) {
 		if r.Move != last {
 			s.Emit([]string{FormatMove(r.Move)})
 			last = r.Move
 		}
 	})
 	fmt.Fprintf(s.Log, "streky: %s plays %s: gain %d, value %+.2f, %d of %d candidates, %d nodes\n",
-		SideName(pos.ToMove), FormatMove(r.Move), r.Gain, float64(r.Value)/valueScale, r.Searched, r.Candidates, r.Nodes)
+		SideName(pos.ToMove), FormatMove(last), r.Gain, float64(r.Value)/valueScale, r.Searched, r.Candidates, r.Nodes)
+}
+
+// playFirst writes the first move of every player: PASS when nothing fits (ok false), else
+// greedy's choice among the placements listed, a prefix of them all when cut.
+func (p *agentPosition) playFirst(s *agent.Session, g *Generator, placements []Placement, cut bool) (first Move, ok bool) {
+	pos := p.in.Position
+	if len(placements) == 0 {
+		fmt.Fprintf(s.Log, "streky: no card of %s fits: PASS\n", SideName(pos.ToMove))
+		s.Emit([]string{FormatMove(PassMove)})
+		return PassMove, false
+	}
+	if cut {
+		fmt.Fprintf(s.Log, "streky: %s chooses among the first %d placements: the time is up\n", cmp.Or(s.Player, Players[0]), len(placements))
+	}
+	greedy, _ := GreedyPlacement(g, placements, PositionSeed(pos))
+	first = g.Move(greedy)
+	s.Emit([]string{FormatMove(first)}) // output.txt holds a legal move from here on
+	return first, true
 }
 
 // PositionSeed hashes everything a position holds but the clock (the board's cells, both

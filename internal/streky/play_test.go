@@ -2,9 +2,12 @@ package streky
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -160,28 +163,6 @@ func TestCalibrate(t *testing.T) {
 	}
 }
 
-// bigHandInput is a 64×64 empty board, the mover's hand a 1×1 card and then 8×8 cards of
-// distinct patterns (no two the same up to rotation), about 14,000 placements each.
-func bigHandInput(big int) string {
-	rows := make([]string, MaxSide)
-	for i := range rows {
-		rows[i] = strings.Repeat(".", MaxSide)
-	}
-	hand := []string{"1"}
-	for k := range big {
-		var card []string
-		for r := range MaxCardSide {
-			row := ""
-			for c := range MaxCardSide {
-				row += string(rune('1' + (k>>((r*MaxCardSide+c)%6)^r*c)&3))
-			}
-			card = append(card, row)
-		}
-		hand = append(hand, strings.Join(card, "/"))
-	}
-	return strekyInput("FIRST", rows, hand, []string{"2"})
-}
-
 // TestPlacementsWithin: without a limit it lists what Placements lists; with one, a prefix
 // of that, stopping at the first reading of the budget past the limit, between two
 // matrices, and never before it has a placement.
@@ -232,6 +213,40 @@ func TestReferencePlayersObeyTime(t *testing.T) {
 			}
 			if _, _, err := loadJudge(t, input).Play(out, true); err != nil {
 				t.Errorf("output.txt %q: %v", out, err)
+			}
+		})
+	}
+}
+
+// TestEngineObeysTimeOnLargeInput: on the largest inputs the engine, its guard passed from
+// the start, lists the root's placements once, up to its first reading of the budget (the
+// nodes its log reports), and writes a legal placement.
+func TestEngineObeysTimeOnLargeInput(t *testing.T) {
+	nodes := regexp.MustCompile(`candidates, (\d+) nodes\n`)
+	for _, half := range []bool{false, true} {
+		t.Run(fmt.Sprintf("half covered %v", half), func(t *testing.T) {
+			input := largeInput(half, "1.0")
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "input.txt"), []byte(input), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var log bytes.Buffer
+			passed := &clock.Fake{T: time.Hour}
+			status := agent.Run([]agent.Game{Game{}}, agent.Options{Dir: dir, Log: &log, Clock: passed})
+			out, err := os.ReadFile(filepath.Join(dir, "output.txt"))
+			if status != agent.ExitOK || err != nil {
+				t.Fatalf("exit %d (%v), want 0; stderr:\n%s", status, err, log.String())
+			}
+			if _, _, err := loadJudge(t, input).Play(out, true); err != nil || !strings.HasPrefix(string(out), "PLACE ") {
+				t.Errorf("output.txt %q: %v; want a legal placement", out, err)
+			}
+			m := nodes.FindStringSubmatch(log.String())
+			most := int64(readEvery + MaxSide*MaxSide + callCharge + 1)
+			if m == nil {
+				t.Fatalf("stderr has no node count:\n%s", log.String())
+			}
+			if n, _ := strconv.ParseInt(m[1], 10, 64); n > most {
+				t.Errorf("the engine searched %d nodes past its guard, want at most %d (the first reading); stderr:\n%s", n, most, log.String())
 			}
 		})
 	}

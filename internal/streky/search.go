@@ -33,8 +33,10 @@ package streky
 // The node unit is one placement listed by the generator, and each generator call counts
 // callCharge nodes more for labelling the board's regions (about 140 placements' time),
 // so that nodes track CPU time whatever the position; the budget (search.Budget) is read
-// after each call. Nothing is allocated once the engine's buffers have grown to the largest
-// lists met.
+// after each call, and inside a long one: the root's listing reads a budget of its own
+// (on the largest inputs it is 3.3 million placements), and any call stops once its charge
+// is certain to end the search, which then ends as if the call had run out. Nothing is
+// allocated once the engine's buffers have grown to the largest lists met.
 //
 // Measured in the arena (arena_test.go: 16,000,000 nodes a move, about 0.55 s here, 5 deals
 // in both orders against greedy; our points / greedy's points, and our points): Tail 1
@@ -90,6 +92,10 @@ const (
 	// about a millisecond: a reading after every generator call (search.CheckEvery is
 	// less than one call's nodes) cost 6% of the search.
 	readEvery = 1 << 15
+	// rootFloor is the fewest nodes the root's listing spends before it reads its limit:
+	// twice the calibration position's root, a quarter of a millisecond of tournament cards
+	// and under a millisecond of 8×8 ones (about 100 ns a placement on a covered board).
+	rootFloor = 1 << 13
 	// noValue is below every value.
 	noValue = -1 << 62
 )
@@ -122,6 +128,8 @@ type Engine struct {
 	Options     Options
 	gen         *Generator
 	budget      search.Budget
+	root        *Position
+	guard       clock.Deadline
 	me          int // the side to move at the root
 	replyWeight int64
 	cands       []candidate
@@ -142,20 +150,51 @@ func NewEngine() *Engine { return &Engine{Options: DefaultOptions, gen: NewGener
 
 // Search chooses a move for the side to move of p within the limits, calling report (if
 // not nil) with the result so far after each doubling of iteration 1 and each deeper
-// iteration, finished or cut short.
+// iteration, finished or cut short. It is Start, then Continue.
 func (e *Engine) Search(p *Position, l Limits, report func(Result)) Result {
-	o := e.options()
+	e.Start(p, l)
+	return e.Continue(report)
+}
+
+// Start begins a search of p within the limits: it lists the root's placements within
+// them (listRoot) and returns them, for a caller that writes one before searching (the
+// anytime move), with cut true when time cut the listing short. The list is the engine's,
+// valid until its next search; Continue searches it.
+func (e *Engine) Start(p *Position, l Limits) (placements []Placement, cut bool) {
 	e.budget.StartEvery(l.Nodes, l.Guard, readEvery)
-	g := e.gen
+	e.root, e.guard = p, l.Guard
 	e.me = p.ToMove
+	return e.rootPlaces, e.listRoot(l)
+}
+
+// listRoot lists the root's placements into rootPlaces. The listing on the largest inputs
+// (a 64×64 board, 256 8×8 cards) is 3.3 million placements, a third of a CPU second, so it
+// stops at a reading of its limit or the guard (every readEvery nodes), but never before
+// rootFloor nodes: the one-node budget of the tiniest times would choose among the first
+// card's placements, where rootFloor lists every placement of almost every tournament
+// position (4,128 in the calibration position). A listing cut short stops the search: the
+// move is the best of the placements listed.
+func (e *Engine) listRoot(l Limits) (cut bool) {
+	b, hand := &e.root.Board, e.root.Hands[e.me]
+	limit := l.Nodes
+	if limit > 0 {
+		limit = max(limit, rootFloor)
+	}
+	e.rootPlaces = reserve(e.rootPlaces, listRoom(b, hand, limit))
+	e.rootPlaces, cut = e.list(b, hand, e.rootPlaces, limit)
+	return cut
+}
+
+// Continue searches the root placements Start listed, as Search describes.
+func (e *Engine) Continue(report func(Result)) Result {
+	o := e.options()
+	g := e.gen
 	e.replyWeight = int64(o.ReplyWeight)
-	e.rootPlaces = e.generate(&p.Board, p.Hands[e.me], e.rootPlaces)
 	res := Result{Move: PassMove, Candidates: len(e.rootPlaces)}
 	if len(e.rootPlaces) == 0 {
 		res.Nodes = e.budget.Nodes
 		return res
 	}
-	e.setRoot(p)
 
 	// The root's candidates: the RootWidth best by greedy key, the first the greedy move
 	// (ties to the first listed). A selection, not a sort: the first move of a game has
@@ -173,10 +212,11 @@ func (e *Engine) Search(p *Position, l Limits, report func(Result)) Result {
 		}
 	}
 	res.Move, res.Gain = g.Move(e.cands[0].pl), int(e.cands[0].pl.Gain)
-	if len(e.cands) == 1 {
+	if len(e.cands) == 1 || e.budget.Stopped {
 		res.Nodes = e.budget.Nodes
 		return res
 	}
+	e.setRoot(e.root)
 
 	width := len(e.cands)
 	for depth := 1; depth <= o.Depth && !e.budget.Stopped; depth++ {
@@ -257,12 +297,33 @@ func (e *Engine) setRoot(p *Position) {
 	e.boards[0] = p.Board
 }
 
-// generate lists the placements of hand on b into buf and charges them to the budget.
+// generate lists the placements of hand on b into buf for the search. A call lists up to
+// a few hundred thousand placements on the largest inputs (more than 10 ms), so it stops
+// once its charge is certain to stop the search at the budget's next reading (StopsAfter):
+// the line is then dropped either way, and the search ends as if the call had run out.
 func (e *Engine) generate(b *Board, hand []Card, buf []Placement) []Placement {
-	buf = e.gen.Placements(b, hand, buf)
-	e.budget.Nodes += int64(len(buf)) + callCharge
-	e.budget.Count()
+	limit := e.budget.StopsAfter()
+	if limit > 0 {
+		// The call's own budget also counts a node per matrix, at most 4 a card: beyond
+		// them, what it counts is placements listed.
+		limit = max(limit-callCharge-1, 1) + 4*int64(len(hand))
+	}
+	buf, _ = e.list(b, hand, buf, limit)
 	return buf
+}
+
+// list lists the placements of hand on b into buf within a budget of its own (limit nodes,
+// 0: none, and the guard, read every readEvery nodes) and charges them to the search's
+// budget as one generator call (its placements and callCharge). When that budget cuts the
+// listing short (cut), the search stops.
+func (e *Engine) list(b *Board, hand []Card, buf []Placement, limit int64) (_ []Placement, cut bool) {
+	var within search.Budget
+	within.StartEvery(limit, e.guard, readEvery)
+	buf = e.gen.PlacementsWithin(b, hand, buf, &within)
+	e.budget.Charge(int64(len(buf)) + callCharge)
+	e.budget.Count()
+	e.budget.Stopped = e.budget.Stopped || within.Stopped
+	return buf, within.Stopped
 }
 
 // play sets ply+1 to ply's position after side plays pl.

@@ -1,6 +1,7 @@
 package streky
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -192,4 +193,59 @@ func BenchmarkSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(depth), "depth")
+}
+
+// TestSearchRootWithinBudget: on the largest inputs (a 64×64 board, 256 8×8 cards, more
+// than a third of a CPU second to list every root placement), a tiny node budget stops the
+// root's listing at the first reading past rootFloor nodes, a passed guard at its first
+// reading (after readEvery nodes), and the search returns the best of what it listed: a
+// legal move.
+func TestSearchRootWithinBudget(t *testing.T) {
+	passed := clock.Deadline{Clock: &clock.Fake{T: time.Second}, At: time.Millisecond}
+	tests := []struct {
+		name  string
+		l     Limits
+		first int64 // the nodes of the first reading
+	}{
+		{name: "one node", l: Limits{Nodes: 1}, first: rootFloor},
+		{name: "guard passed", l: Limits{Guard: passed}, first: readEvery},
+	}
+	for _, half := range []bool{false, true} {
+		p := parsePosition(t, largeInput(half, "1.0"))
+		all := len(NewGenerator().Placements(&p.Board, p.Hand(), nil))
+		for _, tt := range tests {
+			t.Run(fmt.Sprintf("half covered %v/%s", half, tt.name), func(t *testing.T) {
+				r := NewEngine().Search(p, tt.l, nil)
+				// The reading follows the matrix that reaches it: a matrix lists at most
+				// 64·64 placements.
+				if most := tt.first + MaxSide*MaxSide + callCharge + 1; r.Nodes > most || r.Candidates >= all {
+					t.Errorf("Search(%+v) = %d nodes, %d of %d placements listed; want at most %d nodes, not all", tt.l, r.Nodes, r.Candidates, all, most)
+				}
+				if err := p.Check(r.Move); err != nil || r.Move.Pass {
+					t.Errorf("Search(%+v) = %s: %v; want a placement", tt.l, FormatMove(r.Move), err)
+				}
+			})
+		}
+	}
+}
+
+// TestSearchStopsInsideCall: on the half-covered large input, a budget that ends in the
+// opponent's first reply (a listing as long as the root's, 200,000 placements) stops the
+// search within that listing, not after it. (The root listing counts a node per matrix
+// too, 4 a card: a budget of the root and less than 1,024 nodes more stops the root.)
+func TestSearchStopsInsideCall(t *testing.T) {
+	p := parsePosition(t, largeInput(true, "1.0"))
+	root := int64(len(NewGenerator().Placements(&p.Board, p.Hand(), nil)))
+	for _, extra := range []int64{20_000, 60_000} {
+		t.Run(fmt.Sprint(extra), func(t *testing.T) {
+			limit := root + callCharge + 1 + extra
+			r := NewEngine().Search(p, Limits{Nodes: limit}, nil)
+			if most := limit + 2*search.CheckEvery + 4*MaxHand + MaxSide*MaxSide; r.Nodes > most || r.Candidates != int(root) {
+				t.Errorf("Search(%d nodes) = %d nodes, %d of %d root placements; want at most %d nodes, every root placement", limit, r.Nodes, r.Candidates, root, most)
+			}
+			if err := p.Check(r.Move); err != nil || r.Move.Pass {
+				t.Errorf("Search(%d nodes) = %s: %v; want a placement", limit, FormatMove(r.Move), err)
+			}
+		})
+	}
 }
