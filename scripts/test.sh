@@ -6,7 +6,7 @@
 #
 # Usage: scripts/test.sh [go test flags...]   e.g. scripts/test.sh -short, -run Samples, -v
 # Needs only the Go toolchain and this repository (and the module cache, or the network
-# once, for go.sum's two dependencies): not ../shared.
+# once, for go.sum's dependencies): not ../shared.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 

@@ -24,6 +24,8 @@ func HomeworkMain(games []agent.Game, judges []referee.Game, args []string, stdo
 		return TournamentMain(judges, args[1:], stdout, stderr)
 	case "validate":
 		return referee.ValidateMain(judges, args[1:], stdout, stderr)
+	case "render":
+		return RenderMain(judges, args[1:], stdout, stderr)
 	case "calibrate":
 		return CalibrateMain(games, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -49,6 +51,9 @@ Subcommands:
   tournament [run|plan|play-one|report] ...   every pairing of several agents: crosstable, the
                                               course's scoring, Elo (-h for flags)
   validate [-strict] [DIR]                    judge DIR/output.txt as the move for DIR/input.txt
+  render [-format svg|png] [-ply N] [-o FILE] (DIR | FILE | RECORD)
+                                              draw a position of an input.txt, or ply N of a
+                                              referee record, as SVG or PNG (-h for flags)
   calibrate [-dir DIR] [-seconds S]           measure this machine, write calibration.txt
   help                                        this text
 `)

@@ -12,12 +12,16 @@ import (
 
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
+	"gameagents/internal/render"
 )
 
 // Judge is Halma for the referee and the validator.
 type Judge struct{}
 
-var _ referee.Game = Judge{}
+var (
+	_ referee.Game  = Judge{}
+	_ render.Drawer = (*judgeMatch)(nil)
+)
 
 // Name returns "halma".
 func (Judge) Name() string { return "halma" }
@@ -47,6 +51,7 @@ type judgeMatch struct {
 	over   bool
 	winner Color
 	reason string
+	last   []Square // the squares the last move played visited, for Scene
 }
 
 // settle decides whether the position ends the game, by the rule the agent follows too.
@@ -86,16 +91,23 @@ func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) 
 	if len(lines) == 0 {
 		return "", warnings, errors.New("malformed output.txt: the file is empty, want a move")
 	}
+	path := make([]Square, 0, len(lines)+1)
 	for i, l := range lines {
-		if _, err := ParseHop(l); err != nil {
+		hop, err := ParseHop(l)
+		if err != nil {
 			return "", warnings, fmt.Errorf("malformed output.txt: line %d: %v", i+1, err)
 		}
+		if i == 0 {
+			path = append(path, hop.From)
+		}
+		path = append(path, hop.To)
 	}
 	mv, err := ParseMove(m.b, m.toMove, lines, &m.g)
 	if err != nil {
 		return "", warnings, fmt.Errorf("illegal move: %v", err)
 	}
 	m.b.Move(mv.From, mv.To)
+	m.last = path
 	m.toMove = m.toMove.Other()
 	m.settle() // as the master's check of the mover after each move: no one else can win
 	return strings.Join(lines, " ; "), warnings, nil
@@ -106,6 +118,15 @@ func (m *judgeMatch) Over() (bool, int, string) {
 		return false, -1, ""
 	}
 	return true, int(m.winner), m.reason
+}
+
+// Scene pictures the position and the last move played on the match.
+func (m *judgeMatch) Scene() render.Scene { return Draw(m.b, m.last) }
+
+// OutputOf returns the output.txt that plays a move as the referee logs it (Play's move:
+// the hops joined by " ; "), one hop a line, so that a record can be replayed.
+func (Judge) OutputOf(move string) []byte {
+	return gamefile.JoinLines(strings.Split(move, " ; "))
 }
 
 // Render draws the board with column numbers above (tens, then units) and row numbers on

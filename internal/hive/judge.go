@@ -22,6 +22,7 @@ import (
 
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
+	"gameagents/internal/render"
 )
 
 const (
@@ -46,6 +47,7 @@ var (
 	_ referee.Game         = Judge{}
 	_ referee.Configurable = Judge{}
 	_ referee.Scorer       = (*judgeMatch)(nil)
+	_ render.Drawer        = (*judgeMatch)(nil)
 )
 
 // Name returns "hive".
@@ -163,7 +165,11 @@ type judgeMatch struct {
 	over   bool
 	winner int // -1: a draw (or not over)
 	reason string
+	last   Move // the last move played on the match; a Pass before any
 }
+
+// Scene pictures the position and the last move played on the match.
+func (m *judgeMatch) Scene() render.Scene { return Draw(m.pos, m.last) }
 
 func newJudgeMatch(p *Position) *judgeMatch {
 	m := &judgeMatch{pos: p}
@@ -241,6 +247,7 @@ func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) 
 		warnings = append(warnings, fmt.Sprintf("not strict-legal (the loose contact reading only): %s slides through a step where no flank is occupied; accepted, as the course's checker may read the contact rule loosely", line))
 	}
 	p.Apply(mv)
+	m.last = mv
 	m.settle()
 	return line, warnings, nil
 }

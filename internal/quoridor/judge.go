@@ -22,6 +22,7 @@ import (
 
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
+	"gameagents/internal/render"
 )
 
 const (
@@ -188,6 +189,7 @@ type Judge struct {
 var (
 	_ referee.Game         = Judge{}
 	_ referee.Configurable = Judge{}
+	_ render.Drawer        = (*judgeMatch)(nil)
 )
 
 // Name returns "quoridor".
@@ -247,7 +249,12 @@ type judgeMatch struct {
 	over   bool
 	winner int // -1: a draw (or not over)
 	reason string
+	last   Move // the last move played on the match; the zero Move before any
+	from   Cell // the cell the last move's player stood on before it
 }
+
+// Scene pictures the position and the last move played on the match.
+func (m *judgeMatch) Scene() render.Scene { return Draw(&m.pos, m.walls, m.last, m.from) }
 
 func newJudgeMatch(p Position, walls []StepPair, plyCap int) *judgeMatch {
 	m := &judgeMatch{pos: p, walls: walls, plyCap: plyCap}
@@ -321,6 +328,7 @@ func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) 
 	if mv.Kind == KindWall {
 		m.walls = append(m.walls, mv.Steps())
 	}
+	m.last, m.from = mv, p.Players[p.ToMove].Cell()
 	p.Apply(mv)
 	m.plies++
 	m.settle()

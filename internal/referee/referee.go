@@ -151,6 +151,24 @@ type Scorer interface {
 	Points() [2]int
 }
 
+// Logged is a Game whose logged moves (Match.Play's move, what records hold) are not the
+// text of output.txt, as Halma's hops joined on one line are not: it turns one back. For
+// every other game the logged move is output.txt's one line.
+type Logged interface {
+	Game
+	// OutputOf returns the output.txt that plays the logged move.
+	OutputOf(move string) []byte
+}
+
+// OutputOf returns the output.txt that plays move as g's records log it, so that a record
+// can be replayed through Match.Play.
+func OutputOf(g Game, move string) []byte {
+	if l, ok := g.(Logged); ok {
+		return l.OutputOf(move)
+	}
+	return []byte(move + "\n")
+}
+
 // SplitOutput splits the bytes of an output.txt into lines with the tolerance of the
 // official Halma validator (docs/contract.md): a last line without its LF and CRLF
 // line endings are accepted with a warning, or rejected when strict. A CR anywhere else is

@@ -13,6 +13,7 @@ import (
 
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
+	"gameagents/internal/render"
 )
 
 // Judge is Reversi for the referee and the validator.
@@ -21,6 +22,7 @@ type Judge struct{}
 var (
 	_ referee.Game     = Judge{}
 	_ referee.GTPMatch = (*judgeMatch)(nil)
+	_ render.Drawer    = (*judgeMatch)(nil)
 )
 
 // Name returns "reversi".
@@ -28,7 +30,7 @@ func (Judge) Name() string { return "reversi" }
 
 // New starts from the initial position with Black to move.
 func (Judge) New(int) referee.Match {
-	return &judgeMatch{pos: Position{Board: Start(), ToMove: Black}}
+	return &judgeMatch{pos: Position{Board: Start(), ToMove: Black}, last: NoSquare}
 }
 
 // Load reads an input.txt; its errors are "input.txt:LINE: problem".
@@ -37,13 +39,18 @@ func (Judge) Load(input []gamefile.Line) (referee.Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &judgeMatch{pos: in.Position}, nil
+	return &judgeMatch{pos: in.Position, last: NoSquare}, nil
 }
 
 // judgeMatch is a Reversi game in progress.
 type judgeMatch struct {
-	pos Position
+	pos     Position
+	last    int    // the square of the last move played on the match, or NoSquare
+	flipped uint64 // the discs it turned
 }
+
+// Scene pictures the position and the last move played on the match.
+func (m *judgeMatch) Scene() render.Scene { return Draw(m.pos, m.last, m.flipped) }
 
 func (m *judgeMatch) ToMove() int { return int(m.pos.ToMove) }
 
@@ -86,6 +93,7 @@ func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) 
 			return "", warnings, fmt.Errorf("illegal move: PASS while %d moves are legal (%s)", bits.OnesCount64(moves), squareList(moves))
 		}
 		m.pos = Position{Board: b.Pass(), ToMove: 1 - m.pos.ToMove}
+		m.last, m.flipped = NoSquare, 0
 		return Pass, warnings, nil
 	}
 	sq, err := parseOutputSquare(text)
@@ -98,6 +106,7 @@ func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) 
 		}
 		return "", warnings, fmt.Errorf("illegal move: %s (legal: %s)", text, squareList(moves))
 	}
+	m.last, m.flipped = sq, b.Flips(sq)
 	m.pos = Position{Board: b.Play(sq), ToMove: 1 - m.pos.ToMove}
 	return text, warnings, nil
 }

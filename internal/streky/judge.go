@@ -18,6 +18,7 @@ import (
 
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
+	"gameagents/internal/render"
 )
 
 // Card sets of a setup (the cards= key).
@@ -56,6 +57,7 @@ var (
 	_ referee.Configurable = Judge{}
 	_ referee.Dealt        = Judge{}
 	_ referee.Scorer       = (*judgeMatch)(nil)
+	_ render.Drawer        = (*judgeMatch)(nil)
 )
 
 // Name returns "streky".
@@ -194,8 +196,12 @@ func (Judge) Configure(setup string) (referee.Game, error) {
 
 // judgeMatch is a ŠTREKY game in progress.
 type judgeMatch struct {
-	pos *Position
+	pos  *Position
+	last Move // the last move played on the match; the zero Move before any
 }
+
+// Scene pictures the position and the card placed last on the match.
+func (m *judgeMatch) Scene() render.Scene { return Draw(m.pos, m.last) }
 
 func (m *judgeMatch) ToMove() int { return m.pos.ToMove }
 
@@ -255,6 +261,7 @@ func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) 
 	if _, err := m.pos.Apply(mv); err != nil {
 		return "", warnings, fmt.Errorf("illegal move: %s: %v", line, err)
 	}
+	m.last = mv
 	return line, warnings, nil
 }
 

@@ -1,0 +1,133 @@
+package command
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gameagents/internal/gamefile"
+	"gameagents/internal/referee"
+	"gameagents/internal/render"
+	"gameagents/internal/render/raster"
+)
+
+const renderSynopsis = "homework render [-format svg|png] [-ply N] [-o FILE] (DIR | FILE | RECORD)"
+
+// RenderMain is `homework render`: the picture of an input.txt of any of judges' games, or
+// of a ply of a referee record, as SVG or PNG. Exit status 0 written, 2 bad usage or a
+// file that is no game's, 1 the picture could not be written.
+func RenderMain(judges []referee.Game, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("homework render", flag.ContinueOnError)
+	format := fs.String("format", "", "svg or png (default: png when -o ends in .png, else svg)")
+	ply := fs.Int("ply", -1, "for a record: the position after ply N, 0 the start, -1 the last")
+	out := fs.String("o", "", "write the picture to FILE (default: standard output)")
+	usage := func(w io.Writer) {
+		fmt.Fprintf(w, "usage: %s\n\n", renderSynopsis)
+		fmt.Fprint(w, `Draws a position: DIR/input.txt, an input.txt FILE of any game (recognised as
+the agents recognise it), or a referee record (game-NN.txt) replayed to ply N. The board
+with its coordinates, the pieces, and the last move marked (for a record; an input.txt
+has no last move).
+
+`)
+		printDefaults(fs, w)
+	}
+	if status, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
+		return status
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "homework render: "+format+"\n", a...)
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fail("want one DIR, FILE or RECORD, got %d arguments", fs.NArg())
+		usage(stderr)
+		return 2
+	}
+	if *format == "" {
+		*format = "svg"
+		if strings.EqualFold(filepath.Ext(*out), ".png") {
+			*format = "png"
+		}
+	}
+	if *format != "svg" && *format != "png" {
+		return fail("-format %q: want svg or png", *format)
+	}
+	scene, err := loadScene(judges, fs.Arg(0), *ply, flagSet(fs, "ply"))
+	if err != nil {
+		return fail("%v", err)
+	}
+	picture := render.SVG(&scene)
+	if *format == "png" {
+		if picture, err = raster.PNG(&scene); err != nil {
+			return fail("%v", err)
+		}
+	}
+	if *out == "" {
+		_, err = stdout.Write(picture)
+	} else {
+		err = gamefile.WriteAtomic(*out, picture)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "homework render: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// loadScene reads path (a directory's input.txt, an input.txt or a record) and returns the
+// picture of its position, for a record the one after ply (-1: the last). plySet says -ply
+// was given, which an input.txt refuses.
+func loadScene(judges []referee.Game, path string, ply int, plySet bool) (render.Scene, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		path = filepath.Join(path, "input.txt")
+	}
+	lines, err := gamefile.ReadLines(path)
+	if err != nil {
+		return render.Scene{}, named(err, path)
+	}
+	var m referee.Match
+	switch {
+	case referee.IsRecord(lines):
+		if ply < -1 {
+			return render.Scene{}, fmt.Errorf("-ply %d: want 0 or more, or -1 for the last", ply)
+		}
+		m, _, err = referee.Replay(judges, path, lines, ply)
+	case plySet:
+		return render.Scene{}, fmt.Errorf("-ply: %s is an input.txt, not a record: it holds one position", path)
+	default:
+		m, err = loadInput(judges, lines)
+	}
+	if err != nil {
+		return render.Scene{}, named(err, path)
+	}
+	d, ok := m.(render.Drawer)
+	if !ok {
+		return render.Scene{}, fmt.Errorf("%s: this game has no picture", path)
+	}
+	return d.Scene(), nil
+}
+
+// loadInput reads an input.txt of any game, chosen as the agents choose (gamefile.Pick).
+func loadInput(judges []referee.Game, lines []gamefile.Line) (referee.Match, error) {
+	g, err := gamefile.Pick("input.txt", judges, lines)
+	if err != nil {
+		return nil, err
+	}
+	return g.Load(lines)
+}
+
+// named makes a file error name path as given, rather than the bare file name the readers
+// and parsers use.
+func named(err error, path string) error {
+	var fe *gamefile.Error
+	if errors.As(err, &fe) {
+		e := *fe
+		e.File = path
+		return &e
+	}
+	return err
+}

@@ -1,0 +1,159 @@
+package referee
+
+// Replay: the record reader. It rebuilds a recorded game (record.go writes the format)
+// from the record's header and plays its logged moves again through the game's own rules,
+// so that any ply of a finished game can be looked at.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"gameagents/internal/gamefile"
+)
+
+// recordPrefix starts a record's first line.
+const recordPrefix = "referee record: "
+
+// IsRecord reports whether lines are a referee record, by its first line.
+func IsRecord(lines []gamefile.Line) bool {
+	return len(lines) > 0 && strings.HasPrefix(lines[0].Text, recordPrefix)
+}
+
+// Replay rebuilds the game recorded in lines (file names it in errors) among games and plays
+// its first plies moves, opening moves included; plies < 0 plays them all. It returns the
+// match and the number of moves the record holds. Every move is judged again, strictly: a
+// record whose moves the rules refuse is an error naming its line.
+func Replay(games []Game, file string, lines []gamefile.Line, plies int) (Match, int, error) {
+	m, moves, err := replayStart(games, file, lines)
+	if err != nil {
+		return nil, 0, err
+	}
+	if plies > len(moves) {
+		return nil, 0, gamefile.Errorf(file, 0, "ply %d: the record has %d plies", plies, len(moves))
+	}
+	if plies < 0 {
+		plies = len(moves)
+	}
+	for _, mv := range moves[:plies] {
+		if _, _, err := m.match.Play(OutputOf(m.game, mv.move), true); err != nil {
+			return nil, 0, gamefile.Errorf(file, mv.line, "%v", err)
+		}
+	}
+	return m.match, len(moves), nil
+}
+
+// replayed is a record's game before its moves: the rules it was played by and the match
+// from its first position.
+type replayed struct {
+	game  Game
+	match Match
+}
+
+// loggedMove is a ply's move and the record line that logs it.
+type loggedMove struct {
+	move string
+	line int
+}
+
+// replayStart reads the record's header (the game, its number, the setup, the first
+// mover) and its moves.
+func replayStart(games []Game, file string, lines []gamefile.Line) (replayed, []loggedMove, error) {
+	var r replayed
+	if !IsRecord(lines) {
+		return r, nil, gamefile.Errorf(file, 1, "want a referee record, starting %q", recordPrefix+"GAME, game N of M")
+	}
+	name, number, err := recordTitle(strings.TrimPrefix(lines[0].Text, recordPrefix))
+	if err != nil {
+		return r, nil, gamefile.Errorf(file, 1, "%v", err)
+	}
+	if r.game = findGame(games, name); r.game == nil || name == "" {
+		return r, nil, gamefile.Errorf(file, 1, "unknown game %q: want one of %s", gamefile.Clip(name), gameNames(games))
+	}
+	first := ""
+	var moves []loggedMove
+	for _, l := range lines[1:] {
+		key, value, _ := strings.Cut(l.Text, ": ")
+		switch {
+		case key == "setup":
+			if err := r.configure(value); err != nil {
+				return r, nil, gamefile.Errorf(file, l.Num, "setup: %v", err)
+			}
+		case key == "first":
+			first = sideOf(value)
+		case strings.HasPrefix(key, "ply ") && key != "ply cap":
+			mv, ok, err := loggedPly(key, value, len(moves)+1)
+			if err != nil {
+				return r, nil, gamefile.Errorf(file, l.Num, "%v", err)
+			}
+			if ok {
+				moves = append(moves, loggedMove{mv, l.Num})
+			}
+		}
+	}
+	if d, ok := r.game.(Dealt); ok {
+		r.game, _ = d.Deal((number - 1) / 2)
+	}
+	r.match = r.game.New(0)
+	if first == r.match.SideName(1) {
+		r.match = r.game.New(1)
+	}
+	return r, moves, nil
+}
+
+// recordTitle reads "NAME, game N of M".
+func recordTitle(s string) (name string, number int, err error) {
+	name, rest, ok := strings.Cut(s, ", game ")
+	n, _, ok2 := strings.Cut(rest, " of ")
+	number, err = strconv.Atoi(n)
+	if !ok || !ok2 || err != nil || number < 1 {
+		return "", 0, fmt.Errorf("got %q, want GAME, game N of M", gamefile.Clip(s))
+	}
+	return name, number, nil
+}
+
+// configure applies a record's setup to its game.
+func (r *replayed) configure(setup string) error {
+	c, ok := r.game.(Configurable)
+	if !ok {
+		return fmt.Errorf("%s has no setup options", r.game.Name())
+	}
+	g, err := c.Configure(setup)
+	if err == nil {
+		r.game = g
+	}
+	return err
+}
+
+// sideOf returns the side in a "NAME (SIDE)" of the record.
+func sideOf(who string) string {
+	i := strings.LastIndex(who, " (")
+	if i < 0 || !strings.HasSuffix(who, ")") {
+		return ""
+	}
+	return who[i+2 : len(who)-1]
+}
+
+// loggedPly reads the line of ply key ("ply N") with text value: the move when the ply
+// played one ("WHO plays [MOVE] ..." or "opening: SIDE plays [MOVE]"), ok false for a ply
+// that moved nothing (a side without a move, a move that lost). A ply that plays must be
+// the record's next, want.
+func loggedPly(key, value string, want int) (move string, ok bool, err error) {
+	n, err := strconv.Atoi(strings.TrimPrefix(key, "ply "))
+	if err != nil {
+		return "", false, fmt.Errorf("got %q, want ply N", gamefile.Clip(key))
+	}
+	i := strings.Index(value, " plays [")
+	if i < 0 || strings.Contains(value[:i], " loses: ") {
+		return "", false, nil
+	}
+	rest := value[i+len(" plays ["):]
+	j := strings.IndexByte(rest, ']')
+	switch {
+	case j < 0:
+		return "", false, fmt.Errorf("ply %d: the move has no closing ]", n)
+	case n != want:
+		return "", false, fmt.Errorf("ply %d: want ply %d next", n, want)
+	}
+	return rest[:j], true, nil
+}
