@@ -10,9 +10,13 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
+
+	"gameagents/internal/sandbox"
 )
 
 // Player is an agent in one game, started by its Kind in the agent's directory. The loop
@@ -180,13 +184,21 @@ func closePlayers(players [2]Player) {
 
 // StartProcess starts an agent's command in dir, in a process group of its own (its pid is
 // the group's id), so that a kill reaches every process it starts; nil streams are
-// /dev/null. Every agent process of every kind starts here, so that whatever must wrap
-// them all is added in one place.
-func StartProcess(command, dir string, stdin io.Reader, stdout, stderr io.Writer) (*exec.Cmd, error) {
+// /dev/null. With a box (Config.Box) it runs in the sandbox, which also shows it the paths
+// its command names. Every agent process of every kind starts here, so that whatever must
+// wrap them all is added in one place.
+func StartProcess(command, dir string, box *sandbox.Box, stdin io.Reader, stdout, stderr io.Writer) (*exec.Cmd, error) {
 	cmd := commandFor(command)
 	cmd.Dir = dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if box != nil {
+		b := *box
+		b.Read = append(slices.Clone(b.Read), sandbox.PathsIn(command)...)
+		if err := b.Wrap(cmd); err != nil {
+			return nil, err
+		}
+	}
 	// A process that escaped the group could hold a pipe the exec package copies from
 	// open for ever: Wait gives up on it after this. (*os.File streams need no copying.)
 	cmd.WaitDelay = time.Second
@@ -194,4 +206,20 @@ func StartProcess(command, dir string, stdin io.Reader, stdout, stderr io.Writer
 		return nil, err
 	}
 	return cmd, nil
+}
+
+// Box is the sandbox an agent process of this match runs in, with dir its working
+// directory and read the further paths it is shown, or nil when Sandbox says to run agents
+// directly (Off, or Auto where the sandbox does not work). The match's records folder is
+// hidden from it. It fails for On where the sandbox does not work.
+func (cfg *Config) Box(dir string, read ...string) (*sandbox.Box, error) {
+	use, _, err := sandbox.Use(cfg.Sandbox)
+	if !use || err != nil {
+		return nil, err
+	}
+	out, err := filepath.Abs(cfg.Out)
+	if err != nil {
+		return nil, err
+	}
+	return &sandbox.Box{Dir: dir, Read: read, Hide: []string{out}}, nil
 }

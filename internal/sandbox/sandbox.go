@@ -92,6 +92,12 @@ const (
 	OpenFiles = 1024
 )
 
+// Limits says the limits in words, for help texts.
+func Limits() string {
+	return fmt.Sprintf("at most %d GiB of address space per process, %d processes and threads, %d MiB per file written",
+		MemoryBytes>>30, Processes, FileBytes>>20)
+}
+
 // nobody is the user a root referee's boxes run as.
 const nobody = 65534
 
