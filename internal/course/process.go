@@ -70,11 +70,21 @@ func startProcess(python, dir string, box *sandbox.Box, log *cappedLog) (*proces
 	cmd.Stdout, cmd.Stderr = outW, outW
 	cmd.ExtraFiles = []*os.File{ordersR, repliesW} // fd 3 and fd 4
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// The box's own time is not asked for: a course player is timed by the wall clock of
+	// its calls, in the driver.
+	var startup *sandbox.Startup
 	if box != nil {
-		err = box.Wrap(cmd)
+		startup, err = box.Wrap(cmd)
 	}
 	if err == nil {
 		err = cmd.Start()
+		switch {
+		case startup == nil:
+		case err != nil:
+			startup.Abandon()
+		default:
+			startup.Started(cmd.Process.Pid)
+		}
 	}
 	closeAll(ordersR, repliesW, outW) // the child's ends
 	if err != nil {

@@ -93,8 +93,8 @@ type turn struct {
 
 // runTurn runs command in dir (StartProcess, in box unless it is nil) and waits for it, at
 // most wallLimit; a kill reaches its whole process group (the shell, the agent, anything
-// they spawned). stdout and stderr go to logPath. In a box, the box's own start-up
-// (sandbox.Overhead) is not charged.
+// they spawned). stdout and stderr go to logPath. In a box, the box's own CPU time
+// (sandbox.Startup) is not charged.
 // An error means the referee could not run the command at all.
 func runTurn(ctx context.Context, command, dir string, box *sandbox.Box, wallLimit time.Duration, logPath string) (turn, error) {
 	var t turn
@@ -105,7 +105,7 @@ func runTurn(ctx context.Context, command, dir string, box *sandbox.Box, wallLim
 	defer out.Close()
 	start := time.Now()
 	// out is an *os.File: no copying goroutine that a lingering child could block.
-	cmd, err := StartProcess(command, dir, box, nil, out, out)
+	cmd, startup, err := StartProcess(command, dir, box, nil, out, out)
 	if err != nil {
 		return t, fmt.Errorf("starting %q: %w", command, err)
 	}
@@ -135,10 +135,13 @@ func runTurn(ctx context.Context, command, dir string, box *sandbox.Box, wallLim
 		t.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 		t.user = time.Duration(ru.Utime.Nano())
 	}
-	if box != nil {
-		user, sys := sandbox.Overhead()
-		t.cpu = max(0, t.cpu-user-sys)
-		t.user = max(0, t.user-user)
+	if startup != nil {
+		// The box's own time is mostly the kernel's (mounts, namespaces): it comes off the
+		// system time first, and off the user time only for what sys cannot hold.
+		own := startup.CPU()
+		sys := t.cpu - t.user
+		t.cpu = max(0, t.cpu-own)
+		t.user = max(0, t.user-max(0, own-sys))
 	}
 	var exitErr *exec.ExitError
 	if errors.As(waitErr, &exitErr) {

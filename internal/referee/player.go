@@ -185,27 +185,34 @@ func closePlayers(players [2]Player) {
 // StartProcess starts an agent's command in dir, in a process group of its own (its pid is
 // the group's id), so that a kill reaches every process it starts; nil streams are
 // /dev/null. With a box (Config.Box) it runs in the sandbox, which also shows it the paths
-// its command names. Every agent process of every kind starts here, so that whatever must
-// wrap them all is added in one place.
-func StartProcess(command, dir string, box *sandbox.Box, stdin io.Reader, stdout, stderr io.Writer) (*exec.Cmd, error) {
-	cmd := commandFor(command)
+// its command names; the box's own CPU time is then startup's, known once the process has
+// ended (nil without a box). Every agent process of every kind starts here, so that
+// whatever must wrap them all is added in one place.
+func StartProcess(command, dir string, box *sandbox.Box, stdin io.Reader, stdout, stderr io.Writer) (cmd *exec.Cmd, startup *sandbox.Startup, err error) {
+	cmd = commandFor(command)
 	cmd.Dir = dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if box != nil {
 		b := *box
 		b.Read = append(slices.Clone(b.Read), sandbox.PathsIn(command)...)
-		if err := b.Wrap(cmd); err != nil {
-			return nil, err
+		if startup, err = b.Wrap(cmd); err != nil {
+			return nil, nil, err
 		}
 	}
 	// A process that escaped the group could hold a pipe the exec package copies from
 	// open for ever: Wait gives up on it after this. (*os.File streams need no copying.)
 	cmd.WaitDelay = time.Second
 	if err := cmd.Start(); err != nil {
-		return nil, err
+		if startup != nil {
+			startup.Abandon()
+		}
+		return nil, nil, err
 	}
-	return cmd, nil
+	if startup != nil {
+		startup.Started(cmd.Process.Pid)
+	}
+	return cmd, startup, nil
 }
 
 // Box is the sandbox an agent process of this match runs in, with dir its working

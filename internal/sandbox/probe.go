@@ -25,7 +25,13 @@ var (
 	probeOnce sync.Once
 	probed    tools
 	probeErr  error
-	overhead  [2]time.Duration // user, sys
+	// fallback is the whole box's CPU time, charged off where its start-up cannot be
+	// measured: the trial's median, less that of `true` run directly.
+	fallback time.Duration
+	// teardown is what the box costs after its start-up (its namespaces and mounts undone
+	// when the agent exits): the trial's median of the rest, less that of `true` run
+	// directly.
+	teardown time.Duration
 )
 
 // Check reports whether agents can run in the box here: nil, or why not. It makes a box
@@ -33,16 +39,6 @@ var (
 func Check() error {
 	_, err := probe()
 	return err
-}
-
-// Overhead is the CPU time (user, sys) that a box's own start-up adds to the process it
-// runs, measured when the box was probed: the median over a few runs of `true` in a box,
-// less that of `true` run directly. Zero when the box does not work here.
-func Overhead() (user, sys time.Duration) {
-	if _, err := probe(); err != nil {
-		return 0, 0
-	}
-	return overhead[0], overhead[1]
 }
 
 // Use resolves a mode: whether agents run in the box, and for Auto where the box does not
@@ -90,48 +86,59 @@ func findTools() (tools, error) {
 }
 
 // trialRuns is how many times the trial runs `true`, in a box and directly, to measure the
-// box's overhead.
-const trialRuns = 5
+// box's costs.
+const trialRuns = 7
 
-// trial makes a box that runs `true`, and measures the box's CPU overhead.
+// trial makes a box that runs `true`, and measures the box's costs (fallback, teardown).
 func trial(t tools) error {
 	dir, err := os.MkdirTemp("", "sandbox-probe")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	var boxed, direct [2][]time.Duration
+	var boxed, rest, direct []time.Duration
 	for range trialRuns {
 		cmd := exec.Command("true")
 		cmd.Dir = dir
 		b := Box{Dir: dir}
-		if err := b.wrap(t, cmd); err != nil {
+		s, err := b.wrap(t, cmd)
+		if err != nil {
 			return err
 		}
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
-		if err := cmd.Run(); err != nil {
+		if err := cmd.Start(); err != nil {
+			s.Abandon()
+			return fmt.Errorf("bwrap fails here: %v", err)
+		}
+		s.Started(cmd.Process.Pid)
+		if err := cmd.Wait(); err != nil {
 			return fmt.Errorf("bwrap fails here: %v: %s", err, strings.TrimSpace(stderr.String()))
 		}
-		addUsage(&boxed, cmd)
+		s.CPU()
+		boxed = append(boxed, usage(cmd))
+		if s.measured {
+			rest = append(rest, usage(cmd)-s.start)
+		}
 		plain := exec.Command("true")
 		if err := plain.Run(); err != nil {
 			return err
 		}
-		addUsage(&direct, plain)
+		direct = append(direct, usage(plain))
 	}
-	for i := range overhead {
-		overhead[i] = max(0, median(boxed[i])-median(direct[i]))
+	fallback = max(0, median(boxed)-median(direct))
+	if len(rest) > 0 {
+		teardown = max(0, median(rest)-median(direct))
 	}
 	return nil
 }
 
-// addUsage appends the user and sys time of a finished command.
-func addUsage(u *[2][]time.Duration, cmd *exec.Cmd) {
+// usage is the CPU time (user+sys) of a finished command.
+func usage(cmd *exec.Cmd) time.Duration {
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		u[0] = append(u[0], time.Duration(ru.Utime.Nano()))
-		u[1] = append(u[1], time.Duration(ru.Stime.Nano()))
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
+	return 0
 }
 
 func median(d []time.Duration) time.Duration {

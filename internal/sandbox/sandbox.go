@@ -128,27 +128,29 @@ type Box struct {
 // Wrap turns cmd, built to run its program directly in b.Dir, into bwrap running it in the
 // box. The program itself is shown read-only when it is outside the system's directories
 // (a script with its directory, since it may import its neighbours). It fails when the box
-// cannot be made here (Check) or b.Dir is not a directory.
-func (b *Box) Wrap(cmd *exec.Cmd) error {
+// cannot be made here (Check) or b.Dir is not a directory. The Startup it returns reports
+// the CPU time of the box's own start-up: the caller calls its Started once cmd has
+// started, and its CPU once cmd has ended.
+func (b *Box) Wrap(cmd *exec.Cmd) (*Startup, error) {
 	t, err := probe()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	return b.wrap(t, cmd)
 }
 
-func (b *Box) wrap(tools tools, cmd *exec.Cmd) error {
+func (b *Box) wrap(tools tools, cmd *exec.Cmd) (*Startup, error) {
 	dir, err := filepath.Abs(b.Dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return fmt.Errorf("sandbox: %s is not a directory", b.Dir)
+		return nil, fmt.Errorf("sandbox: %s is not a directory", b.Dir)
 	}
 	if tools.root {
 		// The box runs as nobody: its directory must be its own to write in.
 		if err := os.Chown(dir, nobody, nobody); err != nil {
-			return fmt.Errorf("sandbox: %v", err)
+			return nil, fmt.Errorf("sandbox: %v", err)
 		}
 	}
 	prog := program(cmd)
@@ -156,30 +158,11 @@ func (b *Box) wrap(tools tools, cmd *exec.Cmd) error {
 	if filepath.IsAbs(prog) {
 		shown = append(shown, prog)
 	}
-	var mounted []string
-	for _, p := range shown {
-		if p = ShownPath(p); p != "" && !within(p, dir) {
-			if tools.root && !othersRead(p) {
-				return fmt.Errorf("sandbox: the box runs as nobody, who cannot read %s: make it readable by others (chmod o+rX) or run with -sandbox off", p)
-			}
-			mounted = append(mounted, p)
-		}
+	args, err := mountArgs(tools, dir, shown, b.Hide)
+	if err != nil {
+		return nil, err
 	}
-	hidden := hiddenUnder(b.Hide, mounted)
-	args := append([]string{tools.bwrap}, systemArgs()...)
-	for _, p := range mounted {
-		args = append(args, parentDirs(p, mounted, nil)...)
-		args = append(args, "--ro-bind", p, p)
-	}
-	for _, h := range hidden {
-		args = append(args, "--tmpfs", h)
-	}
-	args = append(args, parentDirs(dir, mounted, hidden)...)
-	args = append(args, "--bind", dir, dir)
-	for _, h := range hidden {
-		args = append(args, "--remount-ro", h)
-	}
-	args = append(args, "--remount-ro", "/", "--chdir", dir, "--clearenv")
+	args = append(args, "--chdir", dir, "--clearenv")
 	env := append([]string{"PATH=" + Path, "HOME=" + dir, "TMPDIR=" + dir, "LANG=C.UTF-8"}, b.Env...)
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
@@ -195,12 +178,47 @@ func (b *Box) wrap(tools tools, cmd *exec.Cmd) error {
 	}
 	args = append(args, tools.prlimit,
 		"--as="+strconv.Itoa(MemoryBytes), "--nproc="+strconv.Itoa(Processes), "--fsize="+strconv.Itoa(FileBytes),
-		"--nofile="+strconv.Itoa(OpenFiles), "--core=0", "--", prog)
+		"--nofile="+strconv.Itoa(OpenFiles), "--core=0", "--")
+	s, err := newStartup(cmd)
+	if err != nil {
+		return nil, err
+	}
+	args = append(args, s.reporter()...)
 	cmd.Path = tools.bwrap
-	cmd.Args = append(args, cmd.Args[1:]...)
+	cmd.Args = append(append(args, prog), cmd.Args[1:]...)
 	cmd.Env = []string{"PATH=" + Path}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-	return nil
+	return s, nil
+}
+
+// mountArgs are bwrap's arguments that build the box's file system: the system, the shown
+// paths read-only (refused for a root referee where nobody cannot read them), the hidden
+// directories under them covered, dir writable, the rest read-only.
+func mountArgs(tools tools, dir string, shown, hide []string) ([]string, error) {
+	var mounted []string
+	for _, p := range shown {
+		if p = ShownPath(p); p != "" && !within(p, dir) {
+			if tools.root && !othersRead(p) {
+				return nil, fmt.Errorf("sandbox: the box runs as nobody, who cannot read %s: make it readable by others (chmod o+rX) or run with -sandbox off", p)
+			}
+			mounted = append(mounted, p)
+		}
+	}
+	hidden := hiddenUnder(hide, mounted)
+	args := append([]string{tools.bwrap}, systemArgs()...)
+	for _, p := range mounted {
+		args = append(args, parentDirs(p, mounted, nil)...)
+		args = append(args, "--ro-bind", p, p)
+	}
+	for _, h := range hidden {
+		args = append(args, "--tmpfs", h)
+	}
+	args = append(args, parentDirs(dir, mounted, hidden)...)
+	args = append(args, "--bind", dir, dir)
+	for _, h := range hidden {
+		args = append(args, "--remount-ro", h)
+	}
+	return append(args, "--remount-ro", "/"), nil
 }
 
 // program is what the box executes for cmd: a program named without a path, as the box's
