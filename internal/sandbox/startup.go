@@ -22,8 +22,8 @@ import (
 
 // Startup reports the CPU time of one box's start-up.
 type Startup struct {
-	r, w *os.File
-	fd   int           // the pipe's descriptor in the box
+	r, w     *os.File
+	fd       int           // the pipe's descriptor in the box
 	done     chan struct{} // closed when start and measured are known
 	start    time.Duration // the start-up's CPU time, when measured
 	measured bool
