@@ -28,9 +28,9 @@ var (
 	// fallback is the whole box's CPU time, charged off where its start-up cannot be
 	// measured: the trial's median, less that of `true` run directly.
 	fallback time.Duration
-	// teardown is what the box costs after its start-up (its namespaces and mounts undone
-	// when the agent exits): the trial's median of the rest, less that of `true` run
-	// directly.
+	// teardown is what the box costs after its start-up (the reporter's wait, the
+	// namespaces and mounts undone when the agent exits): the trial's median of the rest,
+	// less that of `true` run directly.
 	teardown time.Duration
 )
 
@@ -87,7 +87,7 @@ func findTools() (tools, error) {
 
 // trialRuns is how many times the trial runs `true`, in a box and directly, to measure the
 // box's costs.
-const trialRuns = 7
+const trialRuns = 15
 
 // trial makes a box that runs `true`, and measures the box's costs (fallback, teardown).
 func trial(t tools) error {

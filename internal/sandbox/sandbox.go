@@ -12,9 +12,10 @@
 //     read-only, so nothing but the agent's directory can be written. Hidden directories
 //     (the match's records and the other agent's directory) are covered by an empty
 //     read-only tmpfs when a shown path contains them.
-//   - Namespaces: pid (the agent is pid 1 of its own namespace, --as-pid-1: when it exits
-//     the kernel kills everything it left running), net (only a loopback of its own), ipc,
-//     uts, and a user namespace.
+//   - Namespaces: pid (the reporter shell that runs the agent is pid 1 of its own
+//     namespace, --as-pid-1: when the agent, and with it the shell, exits, the kernel
+//     kills everything it left running), net (only a loopback of its own), ipc, uts, and
+//     a user namespace.
 //   - Limits: prlimit sets RLIMIT_AS, RLIMIT_NPROC, RLIMIT_FSIZE, RLIMIT_NOFILE and no core
 //     files, inside the box. RLIMIT_NPROC is counted per user and never applies to root, so
 //     the box's processes must not be root: a referee that is not root runs them as itself
@@ -22,12 +23,10 @@
 //     root referee runs bwrap as root (it can bind any path), and the box's first process
 //     drops to nobody (setpriv) and makes a user namespace of its own (unshare --user), so
 //     that the count is again the box's alone.
-//   - CPU time: with --as-pid-1 bwrap waits for the agent itself, so the rusage the caller
-//     gets from waiting for bwrap holds the agent's CPU time and that of the children it
-//     waited for, as without the box. The box's own start-up (bwrap's mounts, setpriv,
-//     unshare, prlimit) runs in the same process before the agent's exec and is charged
-//     with it; Overhead, measured once when the box is probed, is what the caller
-//     subtracts.
+//   - CPU time: with --as-pid-1 bwrap waits for its child, which waits for the agent, so
+//     the rusage the caller gets from waiting for bwrap holds the agent's CPU time and
+//     that of the children it waited for, as without the box, and the box's own: what
+//     Startup reports is what the caller subtracts (startup.go).
 //   - The process gets a session of its own (Setsid: no controlling terminal to type into;
 //     its process group is its pid, as the callers' kills expect).
 package sandbox

@@ -4,9 +4,11 @@ package sandbox
 //
 // Everything before the agent's program runs in one process: bwrap's child makes the
 // mounts, then setpriv, unshare and prlimit exec in turn, then a shell (the reporter) reads
-// that process's CPU time so far from /proc/self/schedstat (nanoseconds) and writes it to a
-// pipe before it execs the agent, in the same process. The referee adds the CPU time of
-// bwrap's outer process at that moment (it only waits after it). What the box costs after
+// that process's CPU time so far from /proc/self/schedstat (nanoseconds), writes it to a
+// pipe, and runs the agent as its child and waits for it. A child, not an exec: the
+// agent's own CPU clock, which it budgets its move by, must start at zero, not at the
+// box's start-up. The referee adds the CPU time of bwrap's outer process at that moment
+// (it only waits after it). What the box costs after
 // that, when the agent exits and its namespaces and mounts are undone, cannot be told
 // apart from the agent's exit: the probe's median of it (teardown) is added. Where
 // schedstat is missing, the probe's median of the whole box (fallback) stands in.
@@ -39,11 +41,12 @@ func newStartup(cmd *exec.Cmd) (*Startup, error) {
 	return &Startup{r: r, w: w, fd: 2 + len(cmd.ExtraFiles), done: make(chan struct{})}, nil
 }
 
-// reporter is the command that reports the start-up and execs the agent given after it:
-// a shell's builtins only, so that nothing forks; the agent does not inherit the pipe.
+// reporter is the command that reports the start-up and runs the agent given after it,
+// ending with its status: a shell's builtins but for the agent; the agent does not
+// inherit the pipe.
 func (s *Startup) reporter() []string {
 	fd := strconv.Itoa(s.fd)
-	script := `t=; [ -r /proc/self/schedstat ] && read -r t rest < /proc/self/schedstat; echo "$t" >&` + fd + `; exec ` + fd + `>&-; exec "$@"`
+	script := `t=; [ -r /proc/self/schedstat ] && read -r t rest < /proc/self/schedstat; echo "$t" >&` + fd + `; exec ` + fd + `>&-; "$@"`
 	return []string{"/bin/sh", "-c", script, "sandbox-start"}
 }
 
