@@ -1,8 +1,10 @@
 package referee_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -75,5 +77,34 @@ func TestHostileAgents(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSandboxCharges: an agent that burns 0.2 s of CPU time at each move is charged at
+// least that, in the sandbox and out of it (the box's own time, left out, never eats the
+// agent's), and in the sandbox not the box's 10 ms start-up on top of what it is charged
+// outside, give or take the few milliseconds a move's start-up varies by.
+func TestSandboxCharges(t *testing.T) {
+	if err := sandbox.Check(); err != nil {
+		t.Skipf("the sandbox cannot run here: %v", err)
+	}
+	const burn = 0.2
+	charged := map[string]float64{}
+	for _, mode := range []string{"off", "on"} {
+		out, _ := runMain(t, []referee.Game{countGame{target: 3}}, "-a", agent(t, fmt.Sprintf("burn:%g", burn)), "-b", plays1,
+			"-games", "1", "-first", "a", "-single", "5", "-sandbox", mode)
+		r := readSummary(t, out)[0]
+		cpu, err := strconv.ParseFloat(r["cpu_a"], 64)
+		if err != nil {
+			t.Fatalf("-sandbox %s: cpu_a %q: %v", mode, r["cpu_a"], err)
+		}
+		moves := 2.0 // plies 1 and 3 of a game to 3, counting by ones
+		if cpu < moves*burn {
+			t.Errorf("-sandbox %s: agent A charged %.4f s for %g moves of %g s, want at least %g", mode, cpu, moves, burn, moves*burn)
+		}
+		charged[mode] = cpu / moves
+	}
+	if d := charged["on"] - charged["off"]; d > 0.005 {
+		t.Errorf("a move in the sandbox is charged %.4f s, out of it %.4f s: %.1f ms more, want the box's start-up left out", charged["on"], charged["off"], d*1000)
 	}
 }

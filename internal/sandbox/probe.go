@@ -47,13 +47,18 @@ func Use(m Mode) (use bool, note string, err error) {
 	if m == Off {
 		return false, "", nil
 	}
-	if err := Check(); err != nil {
+	return resolve(m, Check())
+}
+
+// resolve is Use where the box works or fails with why.
+func resolve(m Mode, why error) (bool, string, error) {
+	if m != Off && why != nil {
 		if m == On {
-			return false, "", fmt.Errorf("-sandbox on: agents cannot run in the sandbox here: %v", err)
+			return false, "", fmt.Errorf("-sandbox on: agents cannot run in the sandbox here: %v", why)
 		}
-		return false, fmt.Sprintf("sandbox off: %v; agents run unconfined (-sandbox off runs them so without this note)", err), nil
+		return false, fmt.Sprintf("sandbox off: %v; agents run unconfined (-sandbox off runs them so without this note)", why), nil
 	}
-	return true, "", nil
+	return m != Off, "", nil
 }
 
 func probe() (tools, error) {

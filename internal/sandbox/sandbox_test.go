@@ -278,3 +278,32 @@ func clip(s string) string {
 	}
 	return s
 }
+
+// TestResolve: off never boxes; where the box works, auto and on box; where it does not, auto
+// runs agents unconfined with one line that says why, and on fails with why.
+func TestResolve(t *testing.T) {
+	missing := errNoBwrap
+	tests := []struct {
+		mode     Mode
+		why      error
+		wantUse  bool
+		wantNote string // in the note; "" for none
+		wantErr  string // in the error; "" for none
+	}{
+		{Off, nil, false, "", ""},
+		{Off, missing, false, "", ""},
+		{Auto, nil, true, "", ""},
+		{On, nil, true, "", ""},
+		{Auto, missing, false, "sandbox off: bubblewrap (bwrap) is not installed", ""},
+		{On, missing, false, "", "-sandbox on: agents cannot run in the sandbox here: bubblewrap (bwrap) is not installed"},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%v %v", tt.mode, tt.why), func(t *testing.T) {
+			got, note, err := resolve(tt.mode, tt.why)
+			if got != tt.wantUse || (tt.wantNote == "") != (note == "") || !strings.Contains(note, tt.wantNote) ||
+				(tt.wantErr == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.wantErr)) {
+				t.Errorf("resolve(%v, %v) = %v, %q, %v; want %v, note %q, error %q", tt.mode, tt.why, got, note, err, tt.wantUse, tt.wantNote, tt.wantErr)
+			}
+		})
+	}
+}
