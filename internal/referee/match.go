@@ -64,6 +64,7 @@ type Config struct {
 	Openings    [][]string    // move sequences games start from (openings.go); none: the initial position
 	Setup       string        // the -setup Game was configured with (Configurable), recorded; "" for none
 	Sandbox     sandbox.Mode  // whether agent processes run in the sandbox (Box); the zero value runs them directly
+	Private     []string      // directories hidden from agents in the sandbox besides Out (a tournament's)
 }
 
 // Result kinds: why a game ended, in one word for summaries and scripts.

@@ -217,16 +217,21 @@ func StartProcess(command, dir string, box *sandbox.Box, stdin io.Reader, stdout
 
 // Box is the sandbox an agent process of this match runs in, with dir its working
 // directory and read the further paths it is shown, or nil when Sandbox says to run agents
-// directly (Off, or Auto where the sandbox does not work). The match's records folder is
-// hidden from it. It fails for On where the sandbox does not work.
+// directly (Off, or Auto where the sandbox does not work). The match's records folder and
+// the Private directories are hidden from it. It fails for On where the sandbox does not
+// work.
 func (cfg *Config) Box(dir string, read ...string) (*sandbox.Box, error) {
 	use, _, err := sandbox.Use(cfg.Sandbox)
 	if !use || err != nil {
 		return nil, err
 	}
-	out, err := filepath.Abs(cfg.Out)
-	if err != nil {
-		return nil, err
+	var hide []string
+	for _, d := range append([]string{cfg.Out}, cfg.Private...) {
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			return nil, err
+		}
+		hide = append(hide, abs)
 	}
-	return &sandbox.Box{Dir: dir, Read: read, Hide: []string{out}}, nil
+	return &sandbox.Box{Dir: dir, Read: read, Hide: hide}, nil
 }

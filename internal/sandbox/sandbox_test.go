@@ -21,9 +21,9 @@ func requireBox(t *testing.T) {
 }
 
 // layout is a match's files as the referee lays them out: the program's directory holds
-// the records folder, so the box must hide it.
+// the records folder and a tournament's results, so the box must hide them.
 type layout struct {
-	root, out, own, other, record string
+	root, out, own, other, record, results string
 }
 
 func newLayout(t *testing.T) layout {
@@ -37,7 +37,8 @@ func newLayout(t *testing.T) layout {
 	l.own = filepath.Join(l.out, "game-01", "agent-A")
 	l.other = filepath.Join(l.out, "game-01", "agent-B")
 	l.record = filepath.Join(l.out, "game-01.txt")
-	for _, d := range []string{l.own, l.other} {
+	l.results = filepath.Join(root, "tournament", "results")
+	for _, d := range []string{l.own, l.other, l.results} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -45,6 +46,7 @@ func newLayout(t *testing.T) layout {
 	write(t, filepath.Join(l.other, "input.txt"), "the opponent's input\n")
 	write(t, filepath.Join(l.root, "player.py"), "# the program's own file\n")
 	write(t, l.record, "the record\n")
+	write(t, filepath.Join(l.results, "a-b-1.tsv"), "a result\n")
 	return l
 }
 
@@ -61,7 +63,7 @@ func run(t *testing.T, l layout, argv ...string) (string, error, *exec.Cmd, time
 	t.Helper()
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = l.own
-	b := Box{Dir: l.own, Read: []string{filepath.Join(l.root, "player.py")}, Hide: []string{l.out}}
+	b := Box{Dir: l.own, Read: []string{filepath.Join(l.root, "player.py")}, Hide: []string{l.out, filepath.Dir(l.results)}}
 	s, err := b.Wrap(cmd)
 	if err != nil {
 		t.Fatal(err)
@@ -94,6 +96,8 @@ func TestBoxFiles(t *testing.T) {
 		{"reads the opponent's input.txt", "cat ../agent-B/input.txt", false},
 		{"reads the opponent's input.txt by its path", "cat " + filepath.Join(l.other, "input.txt"), false},
 		{"reads a record", "cat " + l.record, false},
+		{"reads a tournament's result", "cat " + filepath.Join(l.results, "a-b-1.tsv"), false},
+		{"lists a tournament's results", "ls " + l.results, false},
 		{"appends to a record", "echo forged >> " + l.record, false},
 		{"writes into the records folder", "echo forged > " + filepath.Join(l.out, "game-02.txt"), false},
 		{"writes beside its program", "echo x > " + filepath.Join(l.root, "dropped.txt"), false},

@@ -20,7 +20,8 @@ type GameRunner interface {
 
 // RefereeRunner plays games with the referee: game N of the match between the pairing's
 // entries, its record and its agents' directories under the pairing's MatchDir, the
-// agents in the sandbox as Sandbox says.
+// agents in the sandbox as Sandbox says, where the tournament's directory is hidden from
+// them.
 type RefereeRunner struct {
 	T       *Tournament
 	Sandbox sandbox.Mode
@@ -29,7 +30,7 @@ type RefereeRunner struct {
 // Play plays game g.
 func (r RefereeRunner) Play(ctx context.Context, g Game) (referee.Result, error) {
 	cfg := r.T.Config(g)
-	cfg.Sandbox = r.Sandbox
+	cfg.Sandbox, cfg.Private = r.Sandbox, []string{r.T.Dir}
 	return referee.PlayGame(ctx, &cfg, g.N, &referee.Recorder{})
 }
 
