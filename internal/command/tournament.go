@@ -47,7 +47,7 @@ only the games without a result.
   report    merges the result files into the report run prints
 
 Agent commands are as homework referee takes them (plain commands, shell commands,
-gtp:CMD, course:PATH/player.py); a program given by a path must be an absolute path.
+gtp:CMD, course:PATH/player.py); a program given by a relative path is made absolute.
 Every agent process runs in the sandbox (bubblewrap) unless -sandbox off: see homework
 referee -h and docs/sandbox.md.
 
