@@ -48,8 +48,6 @@ only the games without a result.
 
 Agent commands are as homework referee takes them (plain commands, shell commands,
 gtp:CMD, course:PATH/player.py); a program given by a relative path is made absolute.
-Every agent process runs in the sandbox (bubblewrap) unless -sandbox off: see homework
-referee -h and docs/sandbox.md.
 
 flags:
 `
@@ -112,7 +110,7 @@ func newTournamentFlags(judges []referee.Game) *tournamentFlags {
 	fs.IntVar(&f.plies, "plies", 1000, "the ply cap `N`")
 	fs.StringVar(&f.openings, "openings", "", "start the games from the openings in `file` (as homework referee -openings)")
 	fs.IntVar(&f.parallel, "parallel", 1, "run: play up to `N` games at once")
-	fs.StringVar(&f.sandbox, "sandbox", "auto", "run, play-one: run every agent process in the sandbox (bubblewrap): auto (where bwrap works; a note where not), on (fail where not) or off; plan passes it on to play-one")
+	fs.StringVar(&f.sandbox, "sandbox", "auto", "run, play-one: run every agent process in the sandbox (bubblewrap; see docs/sandbox.md): auto (where bwrap works; a note where not), on (fail where not) or off; plan passes it on to play-one")
 	fs.StringVar(&f.homework, "homework", "", "plan: the `command` that runs homework on the machines playing the games (default: this binary's absolute path)")
 	return f
 }
