@@ -16,6 +16,7 @@ import (
 
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
+	"gameagents/internal/sandbox"
 	"gameagents/internal/tournament"
 )
 
@@ -85,6 +86,7 @@ type tournamentFlags struct {
 	fs                     *flag.FlagSet
 	spec, out, game, setup string
 	openings, homework, id string
+	sandbox                string
 	seconds, single        float64
 	games, plies, parallel int
 	agents                 agentFlags
@@ -108,6 +110,7 @@ func newTournamentFlags(judges []referee.Game) *tournamentFlags {
 	fs.IntVar(&f.plies, "plies", 1000, "the ply cap `N`")
 	fs.StringVar(&f.openings, "openings", "", "start the games from the openings in `file` (as homework referee -openings)")
 	fs.IntVar(&f.parallel, "parallel", 1, "run: play up to `N` games at once")
+	fs.StringVar(&f.sandbox, "sandbox", "auto", "run, play-one: run every agent process in the sandbox (bubblewrap; see docs/sandbox.md): auto (where bwrap works; a note where not), on (fail where not) or off; plan passes it on to play-one")
 	fs.StringVar(&f.homework, "homework", "", "plan: the `command` that runs homework on the machines playing the games (default: this binary's absolute path)")
 	return f
 }
@@ -133,19 +136,36 @@ func tournamentCommand(judges []referee.Game, sub string, args []string, stdout,
 	if f.parallel < 1 {
 		return usageErr("-parallel must be at least 1")
 	}
+	box, err := sandbox.ParseMode(f.sandbox)
+	if err != nil {
+		return usageErr("-sandbox %v", err)
+	}
+	if sub == "run" || sub == "play-one" {
+		if _, note, err := sandbox.Use(box); err != nil {
+			fmt.Fprintf(stderr, "homework tournament %s: %v\n", sub, err)
+			return 1
+		} else if note != "" {
+			fmt.Fprintf(stderr, "homework tournament %s: %s\n", sub, note)
+		}
+	}
 	t, err := f.tournament(judges, sub)
 	if err != nil {
 		return usageErr("%v", err)
 	}
+	runner := tournament.RefereeRunner{T: t, Sandbox: box}
 	switch sub {
 	case "plan":
-		return planTournament(t, f.homework, stdout, stderr)
+		passOn := "" // play-one's default
+		if box != sandbox.Auto {
+			passOn = " -sandbox " + box.String()
+		}
+		return planTournament(t, f.homework, passOn, stdout, stderr)
 	case "play-one":
-		return playOne(t, f.game, stdout, stderr)
+		return playOne(t, runner, f.game, stdout, stderr)
 	case "report":
 		return report(t, stdout, stderr)
 	}
-	return runTournament(t, f.parallel, stdout, stderr)
+	return runTournament(t, runner, f.parallel, stdout, stderr)
 }
 
 // tournament opens the tournament the flags name: -spec, or a new or resumed one in -out.
@@ -187,12 +207,12 @@ func (f *tournamentFlags) tournament(judges []referee.Game, sub string) (*tourna
 	return tournament.Create(f.out, s, f.openings, judges)
 }
 
-// runTournament plays the missing games here and prints the report.
-func runTournament(t *tournament.Tournament, parallel int, stdout, stderr io.Writer) int {
+// runTournament plays the missing games here with runner and prints the report.
+func runTournament(t *tournament.Tournament, runner tournament.RefereeRunner, parallel int, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	progress := tournament.NewProgress(stdout, isTerminal(stdout))
-	err := t.Run(ctx, tournament.RefereeRunner{T: t}, parallel, progress)
+	err := t.Run(ctx, runner, parallel, progress)
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "homework tournament: interrupted; run again to play the games left\n")
 		return 1
@@ -205,8 +225,9 @@ func runTournament(t *tournament.Tournament, parallel int, stdout, stderr io.Wri
 	return report(t, stdout, stderr)
 }
 
-// planTournament prints a shell command line for each missing game.
-func planTournament(t *tournament.Tournament, homework string, stdout, stderr io.Writer) int {
+// planTournament prints a shell command line for each missing game, passOn (flags for
+// play-one) at its end.
+func planTournament(t *tournament.Tournament, homework, passOn string, stdout, stderr io.Writer) int {
 	if homework == "" {
 		exe, err := os.Executable()
 		if err != nil {
@@ -221,13 +242,13 @@ func planTournament(t *tournament.Tournament, homework string, stdout, stderr io
 		return 1
 	}
 	for _, l := range lines {
-		fmt.Fprintln(stdout, l)
+		fmt.Fprintln(stdout, l+passOn)
 	}
 	return 0
 }
 
-// playOne plays one game of the spec, unless it has its result already.
-func playOne(t *tournament.Tournament, id string, stdout, stderr io.Writer) int {
+// playOne plays one game of the spec with runner, unless it has its result already.
+func playOne(t *tournament.Tournament, runner tournament.RefereeRunner, id string, stdout, stderr io.Writer) int {
 	g, err := t.ParseID(id)
 	if err != nil {
 		fmt.Fprintf(stderr, "homework tournament play-one: %v\n", err)
@@ -235,7 +256,7 @@ func playOne(t *tournament.Tournament, id string, stdout, stderr io.Writer) int 
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	line, err := t.PlayOne(ctx, tournament.RefereeRunner{T: t}, g)
+	line, err := t.PlayOne(ctx, runner, g)
 	if err != nil {
 		fmt.Fprintf(stderr, "homework tournament play-one: %v\n", err)
 		return 1

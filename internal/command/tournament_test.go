@@ -36,6 +36,7 @@ func TestTournamentMainRejectsBadArguments(t *testing.T) {
 		{"play-one without game", []string{"play-one", "-spec", filepath.Join(dir, "x")}, "-game ID is required"},
 		{"argument", []string{"run", "extra"}, `unexpected argument "extra"`},
 		{"parallel", append([]string{"-out", out, "-parallel", "0"}, agents...), "-parallel must be at least 1"},
+		{"sandbox", append([]string{"-out", out, "-sandbox", "yes"}, agents...), `-sandbox "yes": want auto, on or off`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -46,6 +47,25 @@ func TestTournamentMainRejectsBadArguments(t *testing.T) {
 			}
 			if _, err := os.Stat(filepath.Join(out, "tournament.txt")); err == nil {
 				t.Errorf("homework tournament %v wrote a spec", tc.args)
+			}
+		})
+	}
+}
+
+// TestTournamentPlanPassesSandbox: plan hands a -sandbox other than the default to every
+// play-one line, and nothing for the default.
+func TestTournamentPlanPassesSandbox(t *testing.T) {
+	for _, tc := range []struct{ mode, suffix string }{{"off", " -sandbox off"}, {"on", " -sandbox on"}, {"auto", ""}} {
+		t.Run(tc.mode, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			args := []string{"tournament", "plan", "-out", t.TempDir(), "-homework", "hw", "-sandbox", tc.mode, "-agent", "a=/bin/true", "-agent", "b=/bin/true"}
+			if got := HomeworkMain(games.Agents, games.Judges, args, &stdout, &stderr); got != 0 {
+				t.Fatalf("homework %v = %d, stderr %q", args, got, stderr.String())
+			}
+			for _, line := range strings.Split(strings.TrimSpace(stdout.String()), "\n") {
+				if tc.suffix == "" && strings.Contains(line, "-sandbox") || !strings.HasSuffix(line, tc.suffix) {
+					t.Errorf("plan -sandbox %s printed %q, want it to end %q (no -sandbox for auto)", tc.mode, line, tc.suffix)
+				}
 			}
 		})
 	}

@@ -33,6 +33,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"gameagents/internal/sandbox"
 )
 
 // Defaults of Options.
@@ -57,6 +59,9 @@ type Options struct {
 	Python     string        // the interpreter; "": python3 from PATH
 	Log        io.Writer     // the player's stdout and stderr, and full tracebacks; nil: discarded
 	LogCap     int64         // bytes of the player's output written to Log; 0: DefaultLogCap
+	// Box, when not nil, is the sandbox the Python process runs in (the player's directory
+	// is shown to it read-only); nil runs it directly.
+	Box *sandbox.Box
 }
 
 func (o Options) withDefaults() Options {

@@ -111,6 +111,10 @@ func startSeat(ctx context.Context, seat *referee.Seat) (referee.Player, error) 
 		return nil, err
 	}
 	s.opts.Log = log
+	if s.opts.Box, err = seat.Config.Box(seat.Dir); err != nil {
+		log.Close()
+		return nil, err
+	}
 	p, err := Start(ctx, seat.Config.Game.Name(), s.path, seat.Dir, s.opts)
 	var ce *Error
 	switch {

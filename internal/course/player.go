@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"gameagents/internal/gamefile"
+	"gameagents/internal/sandbox"
 )
 
 // Player is a student's player.py playing one game: one Python process, one player object
@@ -48,7 +50,14 @@ func Start(ctx context.Context, game, playerPath, workDir string, opts Options) 
 		class = conv.class
 	}
 	log := newCappedLog(opts.Log, opts.LogCap)
-	proc, err := startProcess(opts.Python, workDir, log)
+	var box *sandbox.Box
+	if opts.Box != nil {
+		b := *opts.Box
+		b.Read = append(slices.Clone(b.Read), filepath.Dir(path))
+		b.Env = append(slices.Clone(b.Env), pythonEnv...)
+		box = &b
+	}
+	proc, err := startProcess(opts.Python, workDir, box, log)
 	if err != nil {
 		return nil, err
 	}

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"gameagents/internal/gamefile"
+	"gameagents/internal/sandbox"
 )
 
 //go:embed driver.py
@@ -42,8 +43,13 @@ type process struct {
 	killed  bool
 }
 
-// startProcess starts the driver in dir with the player's output going to log.
-func startProcess(python, dir string, log *cappedLog) (*process, error) {
+// pythonEnv are the variables the driver runs with: no byte-code files in the student's
+// directory; the player's text as UTF-8.
+var pythonEnv = []string{"PYTHONDONTWRITEBYTECODE=1", "PYTHONIOENCODING=utf-8"}
+
+// startProcess starts the driver in dir, in box unless it is nil, with the player's output
+// going to log.
+func startProcess(python, dir string, box *sandbox.Box, log *cappedLog) (*process, error) {
 	ordersR, ordersW, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -60,12 +66,26 @@ func startProcess(python, dir string, log *cappedLog) (*process, error) {
 	}
 	cmd := exec.Command(python, "-u", "-c", driverSource)
 	cmd.Dir = dir
-	// No byte-code files in the student's directory; the player's text as UTF-8.
-	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", "PYTHONIOENCODING=utf-8")
+	cmd.Env = append(os.Environ(), pythonEnv...)
 	cmd.Stdout, cmd.Stderr = outW, outW
 	cmd.ExtraFiles = []*os.File{ordersR, repliesW} // fd 3 and fd 4
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	err = cmd.Start()
+	// The box's own time is not asked for: a course player is timed by the wall clock of
+	// its calls, in the driver.
+	var startup *sandbox.Startup
+	if box != nil {
+		startup, err = box.Wrap(cmd)
+	}
+	if err == nil {
+		err = cmd.Start()
+		switch {
+		case startup == nil:
+		case err != nil:
+			startup.Abandon()
+		default:
+			startup.Started(cmd.Process.Pid)
+		}
+	}
 	closeAll(ordersR, repliesW, outW) // the child's ends
 	if err != nil {
 		closeAll(ordersW, repliesR, outR)

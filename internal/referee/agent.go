@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"gameagents/internal/gamefile"
+	"gameagents/internal/sandbox"
 )
 
 // fileKind is the kind of every agent command without a registered prefix.
@@ -26,20 +27,29 @@ var fileKind = Kind{Start: startFileAgent}
 type fileAgent struct {
 	command  string
 	dir, log string
+	box      *sandbox.Box // nil: run directly
 	mode     gamefile.Mode
 	grace    time.Duration
 }
 
 func startFileAgent(_ context.Context, s *Seat) (Player, error) {
-	return &fileAgent{command: s.Command, dir: s.Dir, log: s.Log, mode: s.Config.Mode, grace: s.Config.Grace}, nil
+	box, err := s.Config.Box(s.Dir)
+	if err != nil {
+		return nil, err
+	}
+	return &fileAgent{command: s.Command, dir: s.Dir, log: s.Log, box: box, mode: s.Config.Mode, grace: s.Config.Grace}, nil
 }
 
 // Move gives the agent a fresh input.txt, without the previous output.txt, runs it, and
 // reads what it wrote.
 func (p *fileAgent) Move(ctx context.Context, t *Turn) (Answer, error) {
 	input := t.Match.Input(p.mode, secs(t.Limit))
-	if err := os.Remove(filepath.Join(p.dir, "output.txt")); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return Answer{}, err
+	// Both removed, not overwritten: either may be a link the agent made to a file of the
+	// referee's.
+	for _, f := range []string{"output.txt", "input.txt"} {
+		if err := os.Remove(filepath.Join(p.dir, f)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return Answer{}, err
+		}
 	}
 	if err := os.WriteFile(filepath.Join(p.dir, "input.txt"), input, 0o644); err != nil {
 		return Answer{}, err
@@ -47,7 +57,7 @@ func (p *fileAgent) Move(ctx context.Context, t *Turn) (Answer, error) {
 	if err := appendLog(p.log, fmt.Sprintf("--- ply %d ---\n", t.Ply)); err != nil {
 		return Answer{}, err
 	}
-	tr, err := runTurn(ctx, p.command, p.dir, t.Limit+p.grace, p.log)
+	tr, err := runTurn(ctx, p.command, p.dir, p.box, t.Limit+p.grace, p.log)
 	if err != nil {
 		return Answer{}, err
 	}
@@ -81,11 +91,12 @@ type turn struct {
 	exit   string // "" for status 0, else how the process ended, e.g. "exit status 1"
 }
 
-// runTurn runs command in dir (StartProcess) and waits for it, at most wallLimit; a kill
-// reaches its whole process group (the shell, the agent, anything they spawned). stdout
-// and stderr go to logPath.
+// runTurn runs command in dir (StartProcess, in box unless it is nil) and waits for it, at
+// most wallLimit; a kill reaches its whole process group (the shell, the agent, anything
+// they spawned). stdout and stderr go to logPath. In a box, the box's own CPU time
+// (sandbox.Startup) is not charged.
 // An error means the referee could not run the command at all.
-func runTurn(ctx context.Context, command, dir string, wallLimit time.Duration, logPath string) (turn, error) {
+func runTurn(ctx context.Context, command, dir string, box *sandbox.Box, wallLimit time.Duration, logPath string) (turn, error) {
 	var t turn
 	out, err := openLog(logPath)
 	if err != nil {
@@ -94,7 +105,7 @@ func runTurn(ctx context.Context, command, dir string, wallLimit time.Duration, 
 	defer out.Close()
 	start := time.Now()
 	// out is an *os.File: no copying goroutine that a lingering child could block.
-	cmd, err := StartProcess(command, dir, nil, out, out)
+	cmd, startup, err := StartProcess(command, dir, box, nil, out, out)
 	if err != nil {
 		return t, fmt.Errorf("starting %q: %w", command, err)
 	}
@@ -123,6 +134,14 @@ func runTurn(ctx context.Context, command, dir string, wallLimit time.Duration, 
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		t.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 		t.user = time.Duration(ru.Utime.Nano())
+	}
+	if startup != nil {
+		// The box's own time is mostly the kernel's (mounts, namespaces): it comes off the
+		// system time first, and off the user time only for what sys cannot hold.
+		own := startup.CPU()
+		sys := t.cpu - t.user
+		t.cpu = max(0, t.cpu-own)
+		t.user = max(0, t.user-max(0, own-sys))
 	}
 	var exitErr *exec.ExitError
 	if errors.As(waitErr, &exitErr) {

@@ -36,6 +36,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"gameagents/internal/gamefile"
+	"gameagents/internal/sandbox"
 )
 
 // GTPMatch is a Match that a GTP engine can play (Go Text Protocol, as Othello engines speak
@@ -104,7 +105,11 @@ func startGTP(ctx context.Context, s *Seat) (Player, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: %s cannot be played over GTP", s.Who, cfg.Game.Name())
 	}
-	e, err := startEngine(s.Command, s.Dir, s.Log)
+	box, err := cfg.Box(s.Dir)
+	if err != nil {
+		return nil, err
+	}
+	e, err := startEngine(s.Command, s.Dir, box, s.Log)
 	if err != nil {
 		return nil, err
 	}
@@ -228,8 +233,9 @@ type response struct {
 }
 
 // startEngine starts command (a "gtp:" agent's command without the prefix) in dir, in a
-// process group of its own, with its stderr and the conversation going to logPath.
-func startEngine(command, dir, logPath string) (*engine, error) {
+// process group of its own (and box, unless it is nil), with its stderr and the
+// conversation going to logPath.
+func startEngine(command, dir string, box *sandbox.Box, logPath string) (*engine, error) {
 	log, err := openCappedLog(logPath)
 	if err != nil {
 		return nil, err
@@ -248,7 +254,9 @@ func startEngine(command, dir, logPath string) (*engine, error) {
 		inW.Close()
 		return nil, err
 	}
-	cmd, err := StartProcess(command, dir, inR, outW, log)
+	// The box's start-up is charged with the engine's own at its first move, in the 10 ms
+	// ticks /proc counts in.
+	cmd, _, err := StartProcess(command, dir, box, inR, outW, log)
 	inR.Close()
 	outW.Close()
 	if err != nil {

@@ -203,9 +203,11 @@ func TestGTPMatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv(fakeGTPEnv, "two") // a plain command runs directly: the mode goes by environment
+	// A plain command runs directly: the mode goes by environment, which the sandbox
+	// does not pass on.
+	t.Setenv(fakeGTPEnv, "two")
 	games := []referee.Game{raceGame{countGame{target: 4}}}
-	out, stdout := runMain(t, games, "-a", plays1, "-b", "gtp:"+exe, "-name-a", "alpha", "-games", "2", "-single", "1")
+	out, stdout := runMain(t, games, "-a", plays1, "-b", "gtp:"+exe, "-name-a", "alpha", "-games", "2", "-single", "1", "-sandbox", "off")
 
 	// Game 1: alpha (ONE) first: 1, 3, 4: alpha wins. Game 2: the engine (ONE) first:
 	// 2, 3, 5: the engine wins.
@@ -341,8 +343,9 @@ func TestGTPResults(t *testing.T) {
 // and the grace have passed, and loses on time.
 func TestGTPHang(t *testing.T) {
 	start := time.Now()
+	// Unconfined: the engine's pid, which the test looks for, is its own in the sandbox.
 	out, _ := runMain(t, []referee.Game{raceGame{countGame{target: 4}}}, "-a", plays1, "-b", engine(t, "hang"),
-		"-name-b", "engine", "-games", "1", "-first", "a", "-time", "0.2", "-grace", "0.3")
+		"-name-b", "engine", "-games", "1", "-first", "a", "-time", "0.2", "-grace", "0.3", "-sandbox", "off")
 	if wall := time.Since(start); wall > 10*time.Second {
 		t.Errorf("the match took %v, want about 0.5s: the engine was not killed in time", wall)
 	}

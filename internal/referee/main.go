@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"gameagents/internal/gamefile"
+	"gameagents/internal/sandbox"
 )
 
 const refereeUsage = `usage: referee -a CMD -b CMD [flags]
@@ -53,6 +54,15 @@ makes is judged like any agent's. It is charged, per move, the CPU time (read fr
 limit and clock rules apply, unless -gtp-untimed. A "?" answer (but to "play ... pass",
 which some engines refuse because they pass by themselves), an exit or a malformed
 answer loses. Its log holds its stderr and the whole conversation (gtp> and gtp<).
+
+Every agent process runs in a sandbox (bubblewrap, bwrap) unless -sandbox off: it sees
+its own directory (writable), its program's files and the system's /usr (read-only), not
+the records, the other agent or the rest of the file system; it has no network,
+LIMITS, and nothing it starts outlives it. The sandbox's own start-up is not charged. With the
+default -sandbox auto, where bwrap is missing or does not work, one line says so and the
+agents run unconfined; -sandbox on fails there instead. A program named without a path
+is looked up in the sandbox's PATH, /usr/local/bin:/usr/bin:/bin; the command's
+variables are all it gets of the environment. See docs/sandbox.md.
 
 -setup gives the game's own options, for games that have them: space-separated
 key=value words; a key not given keeps the usual value.
@@ -103,10 +113,11 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		charge   = fs.String("charge", "user+sys", "the CPU time charged for a move: user+sys, or user (as the official master's /usr/bin/time -f %U did)")
 		openings = fs.String("openings", "", "start the games from the openings in `file`: one per line, its moves (one-word output.txt lines) separated by spaces; games 2k-1 and 2k play opening k, cycling")
 		setup    = fs.String("setup", "", "the game's own options in its `syntax`, for games that have them (hive: \"size=N pieces=q1,b2,s2,g2,a2\"; quoridor: \"size=9x9 walls=10 initial=0\"; streky: \"size=33x33 cards=tournament seed=0\")")
+		box      = fs.String("sandbox", "auto", "run every agent process in the sandbox (bubblewrap): auto (where bwrap works; a note where not), on (fail where not) or off")
 		untimed  = fs.Bool("gtp-untimed", false, "GTP engines' CPU time is recorded but never loses on time (for engines that ignore time settings, as gtp-rhino does); a hung engine is still killed after -time (or -single) plus -grace")
 	)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, refereeUsage)
+		fmt.Fprint(stderr, strings.Replace(refereeUsage, "LIMITS", sandbox.Limits(), 1))
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -157,6 +168,7 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		}
 		g = configured
 	}
+	var err error
 	cfg := Config{
 		Game:        g,
 		Setup:       strings.TrimSpace(*setup),
@@ -183,6 +195,9 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Openings = ops
 	}
+	if cfg.Sandbox, err = sandbox.ParseMode(*box); err != nil {
+		return usageErr("-sandbox %v", err)
+	}
 	if *charge != "user" && *charge != "user+sys" {
 		return usageErr("-charge %q: want user+sys or user", *charge)
 	}
@@ -208,6 +223,12 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 	cfg.Agents[1] = Agent{Name: *nameB, Command: AbsAgentCommand(*cmdB)}
 	if err := checkAgents(&cfg); err != nil {
 		return usageErr("%v", err)
+	}
+	if _, note, err := sandbox.Use(cfg.Sandbox); err != nil {
+		fmt.Fprintf(stderr, "referee: %v\n", err)
+		return 1
+	} else if note != "" {
+		fmt.Fprintf(stderr, "referee: %s\n", note)
 	}
 	for a, cmd := range []string{*cmdA, *cmdB} {
 		if cfg.Agents[a].Name == "" {

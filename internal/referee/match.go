@@ -13,9 +13,11 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"gameagents/internal/gamefile"
+	"gameagents/internal/sandbox"
 )
 
 // DefaultGrace is how long past its time the master let a move run before killing it.
@@ -61,6 +63,8 @@ type Config struct {
 	GTPUntimed  bool          // GTP engines' CPU time is recorded but never loses on time
 	Openings    [][]string    // move sequences games start from (openings.go); none: the initial position
 	Setup       string        // the -setup Game was configured with (Configurable), recorded; "" for none
+	Sandbox     sandbox.Mode  // whether agent processes run in the sandbox (Box); the zero value runs them directly
+	Private     []string      // directories hidden from agents in the sandbox besides Out (a tournament's)
 }
 
 // Result kinds: why a game ended, in one word for summaries and scripts.
@@ -183,6 +187,9 @@ func check(cfg *Config) error {
 	if err := checkAgents(cfg); err != nil {
 		return fmt.Errorf("referee: %w", err)
 	}
+	if _, _, err := sandbox.Use(cfg.Sandbox); err != nil {
+		return fmt.Errorf("referee: %w", err)
+	}
 	return nil
 }
 
@@ -217,7 +224,9 @@ func prepareDirs(cfg *Config, n int) (dirs, logs [2]string, err error) {
 		if err := os.MkdirAll(dirs[a], 0o755); err != nil {
 			return dirs, logs, err
 		}
-		for _, f := range []string{"playdata.txt", "output.txt", "input.txt"} {
+		// Removed, not overwritten: a file an agent of an earlier run left there may be a
+		// link to a file of the referee's.
+		for _, f := range []string{"playdata.txt", "output.txt", "input.txt", "calibration.txt"} {
 			if err := os.Remove(filepath.Join(dirs[a], f)); err != nil && !errors.Is(err, os.ErrNotExist) {
 				return dirs, logs, err
 			}
@@ -236,14 +245,22 @@ func prepareDirs(cfg *Config, n int) (dirs, logs [2]string, err error) {
 
 // readOutput reads an agent's output.txt, at most gamefile.MaxInputBytes of it.
 func readOutput(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
+	// O_NOFOLLOW: an agent's output.txt that is a link to a file it cannot read itself
+	// must not be read (and quoted in a record) by the referee.
+	// O_NONBLOCK: a named pipe must not hold the referee up.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
 		return nil, errors.New("no output.txt")
-	}
-	if err != nil {
+	case errors.Is(err, syscall.ELOOP):
+		return nil, errors.New("output.txt is a symbolic link, want a file")
+	case err != nil:
 		return nil, fmt.Errorf("cannot read output.txt: %v", err)
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, errors.New("output.txt is not a regular file")
+	}
 	data, err := io.ReadAll(io.LimitReader(f, gamefile.MaxInputBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("cannot read output.txt: %v", err)

@@ -10,9 +10,13 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
+
+	"gameagents/internal/sandbox"
 )
 
 // Player is an agent in one game, started by its Kind in the agent's directory. The loop
@@ -187,18 +191,54 @@ func closePlayers(players [2]Player) {
 
 // StartProcess starts an agent's command in dir, in a process group of its own (its pid is
 // the group's id), so that a kill reaches every process it starts; nil streams are
-// /dev/null. Every agent process of every kind starts here, so that whatever must wrap
-// them all is added in one place.
-func StartProcess(command, dir string, stdin io.Reader, stdout, stderr io.Writer) (*exec.Cmd, error) {
-	cmd := commandFor(command)
+// /dev/null. With a box (Config.Box) it runs in the sandbox, which also shows it the paths
+// its command names; the box's own CPU time is then startup's, known once the process has
+// ended (nil without a box). Every agent process of every kind starts here, so that
+// whatever must wrap them all is added in one place.
+func StartProcess(command, dir string, box *sandbox.Box, stdin io.Reader, stdout, stderr io.Writer) (cmd *exec.Cmd, startup *sandbox.Startup, err error) {
+	cmd = commandFor(command)
 	cmd.Dir = dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if box != nil {
+		b := *box
+		b.Read = append(slices.Clone(b.Read), sandbox.PathsIn(command)...)
+		if startup, err = b.Wrap(cmd); err != nil {
+			return nil, nil, err
+		}
+	}
 	// A process that escaped the group could hold a pipe the exec package copies from
 	// open for ever: Wait gives up on it after this. (*os.File streams need no copying.)
 	cmd.WaitDelay = time.Second
 	if err := cmd.Start(); err != nil {
+		if startup != nil {
+			startup.Abandon()
+		}
+		return nil, nil, err
+	}
+	if startup != nil {
+		startup.Started(cmd.Process.Pid)
+	}
+	return cmd, startup, nil
+}
+
+// Box is the sandbox an agent process of this match runs in, with dir its working
+// directory and read the further paths it is shown, or nil when Sandbox says to run agents
+// directly (Off, or Auto where the sandbox does not work). The match's records folder and
+// the Private directories are hidden from it. It fails for On where the sandbox does not
+// work.
+func (cfg *Config) Box(dir string, read ...string) (*sandbox.Box, error) {
+	use, _, err := sandbox.Use(cfg.Sandbox)
+	if !use || err != nil {
 		return nil, err
 	}
-	return cmd, nil
+	var hide []string
+	for _, d := range append([]string{cfg.Out}, cfg.Private...) {
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			return nil, err
+		}
+		hide = append(hide, abs)
+	}
+	return &sandbox.Box{Dir: dir, Read: read, Hide: hide}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"gameagents/internal/gamefile"
@@ -25,6 +26,9 @@ func inputText(lines []gamefile.Line) string {
 func TestValidateMain(t *testing.T) {
 	start := inputText(position("BLACK", append(whiteCampBut(), "B 0,0", "B 4,0")...))
 	noOutput := "\x00none" // a marker: write no output.txt
+	// Markers: output.txt is a link to a file holding a legal move, or a named pipe (an
+	// agent's traps for the referee: one must not be followed, the other must not block).
+	link, fifo := "\x00link", "\x00fifo"
 	tests := []struct {
 		name   string
 		input  string
@@ -45,6 +49,8 @@ func TestValidateMain(t *testing.T) {
 		{"broken chain", inputText(open), "J 7,7 9,9\nJ 9,10 9,12\n", nil, 1,
 			"not legal: illegal move: line 2: hop starts at 9,10, but the piece is on 9,9\n", ""},
 		{"no output.txt", start, noOutput, nil, 1, "not legal: no output.txt\n", ""},
+		{"output.txt a link", start, link, nil, 1, "not legal: output.txt is a symbolic link, want a file\n", ""},
+		{"output.txt a named pipe", start, fifo, nil, 1, "not legal: output.txt is not a regular file\n", ""},
 		{"no legal move, empty output", inputText(boxed), "", nil, 0,
 			"legal: no move (BLACK has no legal move, and output.txt is empty)\n", ""},
 		{"no legal move, a move", inputText(boxed), "E 0,0 1,1\n", nil, 1,
@@ -63,8 +69,20 @@ func TestValidateMain(t *testing.T) {
 			if tt.input != "" {
 				writeFile(t, filepath.Join(dir, "input.txt"), tt.input)
 			}
-			if tt.output != noOutput {
-				writeFile(t, filepath.Join(dir, "output.txt"), tt.output)
+			output := filepath.Join(dir, "output.txt")
+			switch tt.output {
+			case noOutput:
+			case link:
+				writeFile(t, filepath.Join(dir, "move.txt"), "E 4,0 5,0\n")
+				if err := os.Symlink("move.txt", output); err != nil {
+					t.Fatal(err)
+				}
+			case fifo:
+				if err := syscall.Mkfifo(output, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			default:
+				writeFile(t, output, tt.output)
 			}
 			var stdout, stderr bytes.Buffer
 			args := append(append([]string{}, tt.args...), dir)

@@ -8,6 +8,7 @@ import (
 	"context"
 
 	"gameagents/internal/referee"
+	"gameagents/internal/sandbox"
 )
 
 // GameRunner plays one game of a tournament to its end and returns the referee's result.
@@ -18,12 +19,18 @@ type GameRunner interface {
 }
 
 // RefereeRunner plays games with the referee: game N of the match between the pairing's
-// entries, its record and its agents' directories under the pairing's MatchDir.
-type RefereeRunner struct{ T *Tournament }
+// entries, its record and its agents' directories under the pairing's MatchDir, the
+// agents in the sandbox as Sandbox says, where the tournament's directory is hidden from
+// them.
+type RefereeRunner struct {
+	T       *Tournament
+	Sandbox sandbox.Mode
+}
 
 // Play plays game g.
 func (r RefereeRunner) Play(ctx context.Context, g Game) (referee.Result, error) {
 	cfg := r.T.Config(g)
+	cfg.Sandbox, cfg.Private = r.Sandbox, []string{r.T.Dir}
 	return referee.PlayGame(ctx, &cfg, g.N, &referee.Recorder{})
 }
 
