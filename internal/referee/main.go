@@ -79,8 +79,9 @@ flags:
 
 // Main runs a match from command-line arguments (without the program name) and returns
 // the exit status: 0 when the match ran, whatever its results; 1 when the referee failed or
-// was interrupted; 2 on bad usage.
-func Main(games []Game, args []string, stdout, stderr io.Writer) int {
+// was interrupted; 2 on bad usage. listeners hear every game (Config.Listeners); the
+// replay page is one, given by the caller, since this package draws nothing.
+func Main(games []Game, args []string, stdout, stderr io.Writer, listeners ...Listener) int {
 	fs := flag.NewFlagSet("referee", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
@@ -172,6 +173,7 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		Out:         *outDir,
 		UserOnly:    *charge == "user",
 		GTPUntimed:  *untimed,
+		Listeners:   listeners,
 	}
 	if *openings != "" {
 		if _, dealt := g.(Dealt); dealt {
@@ -243,6 +245,9 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 	results, err := Run(ctx, cfg, stdout)
 	fmt.Fprintln(stdout)
 	PrintSummary(stdout, &cfg, results)
+	if _, err := os.Stat(PagePath(&cfg)); err == nil {
+		fmt.Fprintf(stdout, "replay page: %s\n", PagePath(&cfg))
+	}
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintln(stderr, "referee: interrupted; the games above finished")
 		return 1

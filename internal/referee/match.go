@@ -61,6 +61,9 @@ type Config struct {
 	GTPUntimed  bool          // GTP engines' CPU time is recorded but never loses on time
 	Openings    [][]string    // move sequences games start from (openings.go); none: the initial position
 	Setup       string        // the -setup Game was configured with (Configurable), recorded; "" for none
+	// Listeners hear every game Run plays, after the record, the printer and the summary;
+	// games played in parallel share them, so they lock. The replay page is one.
+	Listeners []Listener
 }
 
 // Result kinds: why a game ended, in one word for summaries and scripts.
@@ -149,7 +152,8 @@ func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
 				if ctx.Err() != nil {
 					return
 				}
-				if _, err := playGame(ctx, &cfg, i+1, []Listener{&Recorder{}, out, sum}); err != nil {
+				listeners := append([]Listener{&Recorder{}, out, sum}, cfg.Listeners...)
+				if _, err := playGame(ctx, &cfg, i+1, listeners); err != nil {
 					mu.Lock()
 					if firstErr == nil {
 						firstErr = fmt.Errorf("game %d: %w", i+1, err)
@@ -189,6 +193,9 @@ func check(cfg *Config) error {
 // total is the time control: each side's CPU time for the game (GAME mode) or the time of
 // every move (SINGLE).
 func (cfg *Config) total() time.Duration { return time.Duration(math.Round(cfg.Seconds * 1e9)) }
+
+// PagePath is where a listener of the match cfg writes its replay page: <out>/replay.html.
+func PagePath(cfg *Config) string { return filepath.Join(cfg.Out, "replay.html") }
 
 // gameDir is where the agents of game n play: <out>/game-NN, NN at least two digits.
 func gameDir(cfg *Config, n int) string {

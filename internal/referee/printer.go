@@ -36,7 +36,7 @@ func (p *printer) Played(g *GameInfo, ply *Ply) {
 	if !g.Config.Show || ply.Move == "" || ply.Opening {
 		return
 	}
-	block := []string{fmt.Sprintf("game %d, %s", g.Number, plyLine(g, ply))}
+	block := []string{fmt.Sprintf("game %d, %s", g.Number, PlyLine(g, ply))}
 	block = append(block, g.Match.Render()...)
 	block = append(block, clocksLine(g, ply), "")
 	p.print(block...)
