@@ -96,7 +96,9 @@ func Main(games []Game, args []string, stdout, stderr io.Writer, listeners ...Li
 		plies    = fs.Int("plies", 1000, "ply cap `N`: after it, the player with more time left wins")
 		outDir   = fs.String("out", "", "output `dir`ectory (default runs/<timestamp>)")
 		strict   = fs.Bool("strict", false, "a missing final LF or CRLF in output.txt loses instead of warning")
-		show     = fs.Bool("show", false, "print the board and both clocks after every ply")
+		show     = fs.Bool("show", false, "show the board and both clocks after every ply: on a terminal (with -parallel 1) one board redrawn in place, else printed after each ply")
+		plain    = fs.Bool("plain", false, "with -show, print a board per ply even on a terminal")
+		delay    = fs.Float64("delay", 0, "with -show on a terminal, wait `seconds` after each ply so that a person can follow")
 		parallel = fs.Int("parallel", 1, "play up to `N` games at once (agents are single-threaded: at most the number of cores)")
 		first    = fs.String("first", "alternate", "who moves first: a, b or alternate")
 		calib    = fs.String("calibration", "", "calibration.txt `file` to copy into each agent's directory")
@@ -142,6 +144,8 @@ func Main(games []Game, args []string, stdout, stderr io.Writer, listeners ...Li
 		return usageErr("-single must be a positive number of seconds")
 	case !(*grace >= 0) || math.IsInf(*grace, 0):
 		return usageErr("-grace must be zero or a positive number of seconds")
+	case !(*delay >= 0) || *delay > 60:
+		return usageErr("-delay must be from 0 to 60 seconds")
 	}
 	g := findGame(games, *gameName)
 	if g == nil {
@@ -170,6 +174,8 @@ func Main(games []Game, args []string, stdout, stderr io.Writer, listeners ...Li
 		Grace:       time.Duration(*grace * float64(time.Second)),
 		Calibration: *calib,
 		Show:        *show,
+		Live:        *show && !*plain && *parallel == 1 && IsTerminal(stdout),
+		Delay:       time.Duration(*delay * float64(time.Second)),
 		Out:         *outDir,
 		UserOnly:    *charge == "user",
 		GTPUntimed:  *untimed,

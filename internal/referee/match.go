@@ -57,10 +57,14 @@ type Config struct {
 	Calibration string        // a calibration.txt copied into each agent directory, or ""
 	Out         string        // directory for records, summaries and agent directories
 	Show        bool          // print the board and clocks after every ply
-	UserOnly    bool          // charge user time only, as the official master did; else user+sys
-	GTPUntimed  bool          // GTP engines' CPU time is recorded but never loses on time
-	Openings    [][]string    // move sequences games start from (openings.go); none: the initial position
-	Setup       string        // the -setup Game was configured with (Configurable), recorded; "" for none
+	// Live, with Show, redraws one board in place after every ply (Out a terminal, games
+	// played one at a time), waiting Delay after each, instead of printing a board per ply.
+	Live       bool
+	Delay      time.Duration
+	UserOnly   bool       // charge user time only, as the official master did; else user+sys
+	GTPUntimed bool       // GTP engines' CPU time is recorded but never loses on time
+	Openings   [][]string // move sequences games start from (openings.go); none: the initial position
+	Setup      string     // the -setup Game was configured with (Configurable), recorded; "" for none
 	// Listeners hear every game Run plays, after the record, the printer and the summary;
 	// games played in parallel share them, so they lock. The replay page is one.
 	Listeners []Listener
@@ -125,6 +129,11 @@ func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
 	}
 	out := &printer{w: w}
 	sum := newSummary(&cfg)
+	extra := cfg.Listeners
+	cfg.Live = cfg.Live && cfg.Show && cfg.Parallel == 1
+	if cfg.Live {
+		extra = append([]Listener{&live{w: w, delay: cfg.Delay, colour: hasColour()}}, extra...)
+	}
 	var (
 		mu       sync.Mutex
 		firstErr error
@@ -152,7 +161,7 @@ func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
 				if ctx.Err() != nil {
 					return
 				}
-				listeners := append([]Listener{&Recorder{}, out, sum}, cfg.Listeners...)
+				listeners := append([]Listener{&Recorder{}, out, sum}, extra...)
 				if _, err := playGame(ctx, &cfg, i+1, listeners); err != nil {
 					mu.Lock()
 					if firstErr == nil {
