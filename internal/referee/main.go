@@ -41,7 +41,12 @@ time left wins (SINGLE: less CPU used).
 
 By default the first move and the colours rotate so that over 4 games each agent plays
 each colour both first and second. Records: <out>/game-NN.txt (every ply and the result),
-<out>/game-NN/agent-X.log (the agents' stdout and stderr), <out>/summary.tsv.
+<out>/game-NN/agent-X.log (the agents' stdout and stderr), <out>/summary.tsv, and
+<out>/replay.html, a page that steps through every game in a browser.
+
+With -show on a terminal (and -parallel 1), one board is redrawn in place after every
+ply, the ply's changes highlighted, waiting -delay seconds after each; -plain, or output
+that is no terminal, prints a board per ply instead.
 
 An agent written gtp:CMD (e.g. -b "gtp:/usr/games/gtp-rhino --level 5") is a GTP engine,
 for games that support it (reversi): CMD is started once per game in the agent's
