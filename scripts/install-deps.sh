@@ -5,15 +5,17 @@
 #   bubblewrap      the sandbox around agents (bwrap)
 #   parallel        GNU parallel, the distributed tournament test
 #   openssh-server  sshd on localhost for that test (parallel --sshlogin)
+#   chromium        the replay page in a real browser (scripts/browser-test.sh); about 70 s
+#                   to install on the development machine
 # and on request (scripts/slurm-local.sh), not by default:
 #   slurm-wlm munge  a one-node Slurm cluster for the job-array path
 # Anything it cannot install is reported; the tests that need it skip with a message.
-# Usage: scripts/install-deps.sh [PACKAGE...]   (default: the four test packages above)
+# Usage: scripts/install-deps.sh [PACKAGE...]   (default: the five test packages above)
 set -uo pipefail
 
 packages=("$@")
 if ((${#packages[@]} == 0)); then
-	packages=(python3 bubblewrap parallel openssh-server)
+	packages=(python3 bubblewrap parallel openssh-server chromium)
 fi
 
 # The command each package provides, to tell whether it is there.

@@ -10,7 +10,9 @@ usage: scripts/selfplay.sh [options]
 
 Builds bin/homework and every game's binary and bin/calibrate, calibrates this machine once
 (as a grader does), then plays our agent (A) against an opponent (B) through
-`bin/homework referee`, showing the board and clocks after every ply, then the summary.
+`bin/homework referee`, showing the board and clocks after every ply (on a terminal, one
+board redrawn in place at a pace a person can follow), then the summary and the path of
+the match's replay page (replay.html: every game, ply by ply, in a browser).
 
 options:
   --game NAME          halma (the default), reversi, hive, quoridor or streky (ŠTREKY)
@@ -43,6 +45,8 @@ options:
                        "none" for the initial position)
   --parallel N         games at once (default 1; at most the number of cores)
   --quiet              no board after every ply: results and summary only
+  --delay S            on a terminal, wait S seconds after each ply (default 0.3)
+  --plain              print a board per ply even on a terminal (the log as a file gets it)
   --out DIR            where the referee writes its records (default runs/<timestamp>)
   --no-calibrate       no calibration.txt: the agents use their built-in speeds
   -h, --help           this text
@@ -60,6 +64,8 @@ show=-show
 out=
 calibrate=1
 setup=
+delay=0.3
+plain=
 
 # need OPTION "$@": fail unless the option has a value (the next word; "--opt=V" is split
 # into two words first).
@@ -86,6 +92,8 @@ while [[ $# -gt 0 ]]; do
 	--parallel) need "$@"; parallel=$2; shift 2 ;;
 	--out) need "$@"; out=$2; shift 2 ;;
 	--quiet) show=; shift ;;
+	--delay) need "$@"; delay=$2; shift 2 ;;
+	--plain) plain=-plain; shift ;;
 	--no-calibrate) calibrate=; shift ;;
 	-h | --help) usage; exit 0 ;;
 	*)
@@ -177,7 +185,8 @@ if [[ -n $single_s ]]; then
 else
 	args+=(-time "$time_s")
 fi
-[[ -n $show ]] && args+=("$show")
+[[ -n $show ]] && args+=("$show" -delay "$delay")
+[[ -n $plain ]] && args+=("$plain")
 [[ -n $out ]] && args+=(-out "$out")
 [[ -n $openings && $openings != none ]] && args+=(-openings "$openings")
 [[ -n $setup ]] && args+=(-setup "$setup")

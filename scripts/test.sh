@@ -35,7 +35,7 @@ gofmt_clean() {
 	fi
 }
 
-# What the tests use beyond Go (python3, bubblewrap, GNU parallel, sshd): installed when
+# What the tests use beyond Go (python3, bubblewrap, GNU parallel, sshd, chromium): installed when
 # missing and possible, else the tests that need them skip with a message.
 bash scripts/install-deps.sh
 
@@ -43,6 +43,12 @@ step "gofmt -l ." gofmt_clean
 step "go vet ./..." go vet ./...
 step "go build ./..." go build ./...
 step "go test ./... $*" go test "$@" ./...
+# The replay page in headless Chromium; without Chromium it says it skips.
+if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then
+	step "scripts/browser-test.sh" bash scripts/browser-test.sh --no-screenshots
+else
+	echo "== scripts/browser-test.sh: SKIP: no chromium (scripts/install-deps.sh chromium installs it)"
+fi
 
 echo
 if ((${#failed[@]} > 0)); then

@@ -6,6 +6,7 @@ import (
 
 	"gameagents/internal/agent"
 	"gameagents/internal/referee"
+	"gameagents/internal/replay"
 )
 
 // HomeworkMain is the umbrella binary: no arguments plays input.txt's game (one of games)
@@ -19,7 +20,7 @@ func HomeworkMain(games []agent.Game, judges []referee.Game, args []string, stdo
 	case "play":
 		return GameMain("homework play", games, args[1:], stdout, stderr)
 	case "referee":
-		return referee.Main(judges, args[1:], stdout, stderr)
+		return referee.Main(judges, args[1:], stdout, stderr, &replay.Page{})
 	case "tournament":
 		return TournamentMain(judges, args[1:], stdout, stderr)
 	case "validate":

@@ -211,7 +211,7 @@ func (f *tournamentFlags) tournament(judges []referee.Game, sub string) (*tourna
 func runTournament(t *tournament.Tournament, runner tournament.RefereeRunner, parallel int, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	progress := tournament.NewProgress(stdout, isTerminal(stdout))
+	progress := tournament.NewProgress(stdout, referee.IsTerminal(stdout))
 	err := t.Run(ctx, runner, parallel, progress)
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "homework tournament: interrupted; run again to play the games left\n")
@@ -272,14 +272,4 @@ func report(t *tournament.Tournament, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// isTerminal reports whether w is a terminal, where a progress line is redrawn in place.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

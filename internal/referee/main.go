@@ -42,7 +42,12 @@ time left wins (SINGLE: less CPU used).
 
 By default the first move and the colours rotate so that over 4 games each agent plays
 each colour both first and second. Records: <out>/game-NN.txt (every ply and the result),
-<out>/game-NN/agent-X.log (the agents' stdout and stderr), <out>/summary.tsv.
+<out>/game-NN/agent-X.log (the agents' stdout and stderr), <out>/summary.tsv, and
+<out>/replay.html, a page that steps through every game in a browser.
+
+With -show on a terminal (and -parallel 1), one board is redrawn in place after every
+ply, the ply's changes highlighted, waiting -delay seconds after each; -plain, or output
+that is no terminal, prints a board per ply instead.
 
 An agent written gtp:CMD (e.g. -b "gtp:/usr/games/gtp-rhino --level 5") is a GTP engine,
 for games that support it (reversi): CMD is started once per game in the agent's
@@ -89,8 +94,9 @@ flags:
 
 // Main runs a match from command-line arguments (without the program name) and returns
 // the exit status: 0 when the match ran, whatever its results; 1 when the referee failed or
-// was interrupted; 2 on bad usage.
-func Main(games []Game, args []string, stdout, stderr io.Writer) int {
+// was interrupted; 2 on bad usage. listeners hear every game (Config.Listeners); the
+// replay page is one, given by the caller, since this package draws nothing.
+func Main(games []Game, args []string, stdout, stderr io.Writer, listeners ...Listener) int {
 	fs := flag.NewFlagSet("referee", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
@@ -105,7 +111,9 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		plies    = fs.Int("plies", 1000, "ply cap `N`: after it, the player with more time left wins")
 		outDir   = fs.String("out", "", "output `dir`ectory (default runs/<timestamp>)")
 		strict   = fs.Bool("strict", false, "a missing final LF or CRLF in output.txt loses instead of warning")
-		show     = fs.Bool("show", false, "print the board and both clocks after every ply")
+		show     = fs.Bool("show", false, "show the board and both clocks after every ply: on a terminal (with -parallel 1) one board redrawn in place, else printed after each ply")
+		plain    = fs.Bool("plain", false, "with -show, print a board per ply even on a terminal")
+		delay    = fs.Float64("delay", 0, "with -show on a terminal, wait `seconds` after each ply so that a person can follow")
 		parallel = fs.Int("parallel", 1, "play up to `N` games at once (agents are single-threaded: at most the number of cores)")
 		first    = fs.String("first", "alternate", "who moves first: a, b or alternate")
 		calib    = fs.String("calibration", "", "calibration.txt `file` to copy into each agent's directory")
@@ -152,6 +160,8 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		return usageErr("-single must be a positive number of seconds")
 	case !(*grace >= 0) || math.IsInf(*grace, 0):
 		return usageErr("-grace must be zero or a positive number of seconds")
+	case !(*delay >= 0) || *delay > 60:
+		return usageErr("-delay must be from 0 to 60 seconds")
 	}
 	g := findGame(games, *gameName)
 	if g == nil {
@@ -181,9 +191,12 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 		Grace:       time.Duration(*grace * float64(time.Second)),
 		Calibration: *calib,
 		Show:        *show,
+		Live:        *show && !*plain && *parallel == 1 && IsTerminal(stdout),
+		Delay:       time.Duration(*delay * float64(time.Second)),
 		Out:         *outDir,
 		UserOnly:    *charge == "user",
 		GTPUntimed:  *untimed,
+		Listeners:   listeners,
 	}
 	if *openings != "" {
 		if _, dealt := g.(Dealt); dealt {
@@ -264,6 +277,9 @@ func Main(games []Game, args []string, stdout, stderr io.Writer) int {
 	results, err := Run(ctx, cfg, stdout)
 	fmt.Fprintln(stdout)
 	PrintSummary(stdout, &cfg, results)
+	if _, err := os.Stat(PagePath(&cfg)); err == nil {
+		fmt.Fprintf(stdout, "replay page: %s\n", PagePath(&cfg))
+	}
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintln(stderr, "referee: interrupted; the games above finished")
 		return 1

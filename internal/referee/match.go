@@ -59,12 +59,19 @@ type Config struct {
 	Calibration string        // a calibration.txt copied into each agent directory, or ""
 	Out         string        // directory for records, summaries and agent directories
 	Show        bool          // print the board and clocks after every ply
-	UserOnly    bool          // charge user time only, as the official master did; else user+sys
-	GTPUntimed  bool          // GTP engines' CPU time is recorded but never loses on time
-	Openings    [][]string    // move sequences games start from (openings.go); none: the initial position
-	Setup       string        // the -setup Game was configured with (Configurable), recorded; "" for none
-	Sandbox     sandbox.Mode  // whether agent processes run in the sandbox (Box); the zero value runs them directly
-	Private     []string      // directories hidden from agents in the sandbox besides Out (a tournament's)
+	// Live, with Show, redraws one board in place after every ply (Out a terminal, games
+	// played one at a time), waiting Delay after each, instead of printing a board per ply.
+	Live       bool
+	Delay      time.Duration
+	UserOnly   bool         // charge user time only, as the official master did; else user+sys
+	GTPUntimed bool         // GTP engines' CPU time is recorded but never loses on time
+	Openings   [][]string   // move sequences games start from (openings.go); none: the initial position
+	Setup      string       // the -setup Game was configured with (Configurable), recorded; "" for none
+	Sandbox    sandbox.Mode // whether agent processes run in the sandbox (Box); the zero value runs them directly
+	Private    []string     // directories hidden from agents in the sandbox besides Out (a tournament's)
+	// Listeners hear every game Run plays, after the record, the printer and the summary;
+	// games played in parallel share them, so they lock. The replay page is one.
+	Listeners []Listener
 }
 
 // Result kinds: why a game ended, in one word for summaries and scripts.
@@ -126,6 +133,11 @@ func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
 	}
 	out := &printer{w: w}
 	sum := newSummary(&cfg)
+	extra := cfg.Listeners
+	cfg.Live = cfg.Live && cfg.Show && cfg.Parallel == 1
+	if cfg.Live {
+		extra = append([]Listener{&live{w: w, delay: cfg.Delay, colour: hasColour()}}, extra...)
+	}
 	var (
 		mu       sync.Mutex
 		firstErr error
@@ -153,7 +165,8 @@ func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
 				if ctx.Err() != nil {
 					return
 				}
-				if _, err := playGame(ctx, &cfg, i+1, []Listener{&Recorder{}, out, sum}); err != nil {
+				listeners := append([]Listener{&Recorder{}, out, sum}, extra...)
+				if _, err := playGame(ctx, &cfg, i+1, listeners); err != nil {
 					mu.Lock()
 					if firstErr == nil {
 						firstErr = fmt.Errorf("game %d: %w", i+1, err)
@@ -196,6 +209,9 @@ func check(cfg *Config) error {
 // total is the time control: each side's CPU time for the game (GAME mode) or the time of
 // every move (SINGLE).
 func (cfg *Config) total() time.Duration { return time.Duration(math.Round(cfg.Seconds * 1e9)) }
+
+// PagePath is where a listener of the match cfg writes its replay page: <out>/replay.html.
+func PagePath(cfg *Config) string { return filepath.Join(cfg.Out, "replay.html") }
 
 // gameDir is where the agents of game n play: <out>/game-NN, NN at least two digits.
 func gameDir(cfg *Config, n int) string {

@@ -33,10 +33,10 @@ func (p *printer) Played(g *GameInfo, ply *Ply) {
 	if l := ply.Lost; l != nil && l.Alert != "" {
 		p.print(fmt.Sprintf("referee: warning: game %d, ply %d: %s: %s; %s", g.Number, ply.Number, g.Who(ply.Agent), l.Reason, l.Alert))
 	}
-	if !g.Config.Show || ply.Move == "" || ply.Opening {
+	if !g.Config.Show || g.Config.Live || ply.Move == "" || ply.Opening {
 		return
 	}
-	block := []string{fmt.Sprintf("game %d, %s", g.Number, plyLine(g, ply))}
+	block := []string{fmt.Sprintf("game %d, %s", g.Number, PlyLine(g, ply))}
 	block = append(block, g.Match.Render()...)
 	block = append(block, clocksLine(g, ply), "")
 	p.print(block...)

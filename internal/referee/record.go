@@ -15,7 +15,7 @@ package referee
 //	gtp: agent X (...) is a GTP engine, ...       a note per agent of another kind
 //	charged: user+sys CPU time | user CPU time only, ...
 //	judging: strict (...) | tolerant (...)
-//	ply N: ...                                    one line per ply, as plyLine writes it
+//	ply N: ...                                    one line per ply, as PlyLine writes it
 //	result: NAME (SIDE) wins: REASON | result: draw: REASON
 //	points: NAME (SIDE) P, NAME (SIDE) Q          for a game that scores points
 //	plies: N
@@ -57,16 +57,12 @@ func (w *Recorder) GameStarted(g *GameInfo) {
 }
 
 // Played adds the ply's line.
-func (w *Recorder) Played(g *GameInfo, p *Ply) { w.line(plyLine(g, p)) }
+func (w *Recorder) Played(g *GameInfo, p *Ply) { w.line(PlyLine(g, p)) }
 
 // GameEnded adds the result and the totals and writes the record.
 func (w *Recorder) GameEnded(g *GameInfo) error {
 	cfg, r := g.Config, g.Result
-	result := "draw"
-	if r.Winner >= 0 {
-		result = g.Who(r.Winner) + " wins"
-	}
-	w.line(fmt.Sprintf("result: %s: %s", result, r.Reason))
+	w.line(ResultLine(g))
 	if r.Scored {
 		w.line(fmt.Sprintf("points: %s %d, %s %d", g.Who(0), r.Points[0], g.Who(1), r.Points[1]))
 	}
@@ -79,6 +75,16 @@ func (w *Recorder) GameEnded(g *GameInfo) error {
 		w.line(fmt.Sprintf("cpu %s: %s in %d moves, longest %s (ply %d)%s", cfg.Agents[a].Name, ms(r.CPU[a]), r.Moves[a], ms(r.MaxMove[a]), r.MaxMovePly[a], left))
 	}
 	return gamefile.WriteAtomic(RecordPath(cfg, g.Number), []byte(w.b.String()))
+}
+
+// ResultLine is the record's line of the game's result, final at GameEnded:
+// "result: NAME (SIDE) wins: REASON" or "result: draw: REASON".
+func ResultLine(g *GameInfo) string {
+	result := "draw"
+	if g.Result.Winner >= 0 {
+		result = g.Who(g.Result.Winner) + " wins"
+	}
+	return fmt.Sprintf("result: %s: %s", result, g.Result.Reason)
 }
 
 // recordHeader is the head of a game's record: who plays what, and the rules of the match.
@@ -116,8 +122,8 @@ func recordHeader(g *GameInfo) []string {
 	return append(h, "judging: tolerant (a missing final LF and CRLF are accepted with a warning)")
 }
 
-// plyLine is a ply's line in the record, and in the -show output.
-func plyLine(g *GameInfo, p *Ply) string {
+// PlyLine is a ply's line in the record, in the -show output and in the replay page.
+func PlyLine(g *GameInfo, p *Ply) string {
 	status := ""
 	if p.Exit != "" {
 		status = " (" + p.Exit + ")"

@@ -46,10 +46,12 @@
 //   - Listeners hear each game: GameStarted, Played for every ply (opening moves, accepted
 //     moves, the move that lost, a side left without a move), GameEnded with the final
 //     Result, all from the game's goroutine and in that order. The record writer (record.go,
-//     Recorder), the scrolling printer (printer.go) and the summary (summary.go) are
+//     Recorder), the scrolling printer (printer.go), the live board that a terminal gets
+//     instead of the printer's board per ply (live.go) and the summary (summary.go) are
 //     listeners; the loop itself prints nothing and writes no record. The printer and the
 //     summary are shared by games played in parallel and lock; a Recorder serves one game
-//     at a time.
+//     at a time. Callers add their own (Config.Listeners): the replay page, which draws,
+//     lives outside this package (internal/replay), which knows no picture.
 //   - Players (player.go) are the agents in a game, one kind per prefix of the agent
 //     command: a plain command is a file-protocol agent (agent.go), run once per move;
 //     "gtp:<command>" is a GTP engine (gtp.go). A kind starts a Player for a game in the

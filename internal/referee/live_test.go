@@ -1,0 +1,92 @@
+package referee
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"gameagents/internal/gamefile"
+)
+
+// boardMatch is a Match that only draws: its board is rows.
+type boardMatch struct{ rows []string }
+
+func (m *boardMatch) ToMove() int                                 { return 0 }
+func (m *boardMatch) SideName(side int) string                    { return [2]string{"BLACK", "WHITE"}[side] }
+func (m *boardMatch) Input(gamefile.Mode, string) []byte          { return nil }
+func (m *boardMatch) HasMove() bool                               { return true }
+func (m *boardMatch) NoMove() string                              { return "" }
+func (m *boardMatch) Play([]byte, bool) (string, []string, error) { return "", nil, nil }
+func (m *boardMatch) Over() (bool, int, string)                   { return false, -1, "" }
+func (m *boardMatch) Render() []string                            { return m.rows }
+
+type boardGame struct{}
+
+func (boardGame) Name() string                        { return "board" }
+func (boardGame) New(int) Match                       { return &boardMatch{} }
+func (boardGame) Load([]gamefile.Line) (Match, error) { return nil, nil }
+
+// TestLiveFrames: each ply redraws the frame from the cursor's home, clearing what the
+// previous frame left, with the ply's line, the board, the clocks and the points; with
+// colours the characters the ply changed are highlighted.
+func TestLiveFrames(t *testing.T) {
+	cfg := &Config{Game: boardGame{}, Games: 2, Mode: gamefile.Single, Agents: [2]Agent{{Name: "alpha"}, {Name: "beta"}}}
+	tests := []struct {
+		name   string
+		colour bool
+		want   []string // the frame after the ply, whole lines
+	}{
+		{"plain", false, []string{
+			"board, game 1 of 2: alpha (BLACK) vs beta (WHITE)",
+			"ply 1: alpha (BLACK) plays [a2] cpu 0.250s of 0s",
+			"a..", "b.x",
+			"cpu used: alpha (BLACK) 0.250s, beta (WHITE) 0.000s",
+			"points: alpha (BLACK) 3, beta (WHITE) 1",
+		}},
+		{"colour", true, []string{
+			ansiBold + "board, game 1 of 2: alpha (BLACK) vs beta (WHITE)" + ansiReset,
+			"ply 1: alpha (BLACK) plays [a2] cpu 0.250s of 0s",
+			"a..", "b." + ansiMark + "x" + ansiReset,
+			"cpu used: alpha (BLACK) 0.250s, beta (WHITE) 0.000s",
+			"points: alpha (BLACK) 3, beta (WHITE) 1",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			m := &boardMatch{rows: []string{"a..", "b.."}}
+			g := &GameInfo{Config: cfg, Number: 1, Match: m, Result: &Result{Side: [2]int{0, 1}, SideNames: [2]string{"BLACK", "WHITE"}}}
+			l := &live{w: &out, delay: time.Millisecond, colour: tt.colour}
+			l.GameStarted(g)
+			out.Reset()
+			m.rows = []string{"a..", "b.x"}
+			l.Played(g, &Ply{Number: 1, Move: "a2", CPU: 250 * time.Millisecond, Used: [2]time.Duration{250 * time.Millisecond, 0}, Scored: true, Points: [2]int{3, 1}})
+			want := ansiHome + strings.Join(tt.want, ansiClearLine+"\n") + ansiClearLine + "\n" + ansiClearDown
+			if got := out.String(); got != want {
+				t.Errorf("the frame after ply 1 = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+// TestIsTerminal: a buffer and /dev/null (a character device, but no terminal) are not.
+func TestIsTerminal(t *testing.T) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	for _, tt := range []struct {
+		name string
+		w    io.Writer
+	}{{"buffer", &bytes.Buffer{}}, {"/dev/null", null}} {
+		t.Run(tt.name, func(t *testing.T) {
+			if IsTerminal(tt.w) {
+				t.Errorf("IsTerminal(%s) = true, want false", tt.name)
+			}
+		})
+	}
+}
