@@ -1,8 +1,9 @@
 package replay_test
 
 // Whole matches through referee.Main with the page listening, the agents being this test
-// binary: when REPLAY_FAKE_AGENT is set, TestMain plays one move of the game in the current
-// directory with the game's random player, as `homework play -player random` does.
+// binary: when REPLAY_FAKE_AGENT names a player (random, greedy), TestMain plays one move of
+// the game in the current directory with the game's player of that name, as `homework play
+// -player NAME` does.
 
 import (
 	"bytes"
@@ -26,28 +27,35 @@ import (
 const fakeEnv = "REPLAY_FAKE_AGENT"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(fakeEnv) != "" {
-		os.Exit(command.GameMain("agent", games.Agents, []string{"-player", "random"}, io.Discard, os.Stderr))
+	if player := os.Getenv(fakeEnv); player != "" {
+		os.Exit(command.GameMain("agent", games.Agents, []string{"-player", player}, io.Discard, os.Stderr))
 	}
 	os.Exit(m.Run())
 }
 
-// randomAgent is the command of an agent playing random moves.
-func randomAgent(t *testing.T) string {
+// agent is the command of an agent playing the game's player of that name.
+func agent(t *testing.T, player string) string {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fmt.Sprintf("%s=1 exec '%s'", fakeEnv, exe)
+	return fmt.Sprintf("%s=%s exec '%s'", fakeEnv, player, exe)
 }
 
 // playMatch plays one game of game between two random agents with the page listening and
 // returns the match's directory.
 func playMatch(t *testing.T, game string, plies int) string {
 	t.Helper()
+	return playPlayers(t, game, plies, "random", "random")
+}
+
+// playPlayers plays one game of game between the players a and b (A and B) with the
+// page listening and returns the match's directory.
+func playPlayers(t *testing.T, game string, plies int, a, b string) string {
+	t.Helper()
 	out := t.TempDir()
-	args := []string{"-game", game, "-a", randomAgent(t), "-b", randomAgent(t), "-games", "1", "-single", "5",
+	args := []string{"-game", game, "-a", agent(t, a), "-b", agent(t, b), "-games", "1", "-single", "5",
 		"-plies", fmt.Sprint(plies), "-out", out}
 	var stdout, stderr bytes.Buffer
 	if code := referee.Main(games.Judges, args, &stdout, &stderr, &replay.Page{}); code != 0 {
@@ -118,26 +126,19 @@ func TestPageMatchesRecord(t *testing.T) {
 // record's result.
 func checkPlies(t *testing.T, g *replay.Game, record []gamefile.Line) {
 	t.Helper()
-	var lines []string
+	lines := plyLines(record)
 	result := ""
 	for _, l := range record {
-		switch {
-		case strings.HasPrefix(l.Text, "ply ") && !strings.HasPrefix(l.Text, "ply cap"):
-			lines = append(lines, l.Text)
-		case strings.HasPrefix(l.Text, "result: "):
+		if strings.HasPrefix(l.Text, "result: ") {
 			result = l.Text
 		}
 	}
 	if len(g.Plies) != len(lines)+1 {
 		t.Fatalf("the page has %d steps, want %d: the start and the record's %d plies", len(g.Plies), len(lines)+1, len(lines))
 	}
-	move := regexp.MustCompile(`plays \[(.*?)\]`)
 	for k, line := range lines {
 		p := g.Plies[k+1]
-		want := ""
-		if m := move.FindStringSubmatch(line); m != nil {
-			want = m[1]
-		}
+		want, _ := loggedMove(line)
 		if p.N != k+1 || p.Text != line || p.Move != want {
 			t.Errorf("step %d = ply %d %q move %q, want ply %d %q move %q", k+1, p.N, p.Text, p.Move, k+1, line, want)
 		}
@@ -145,6 +146,28 @@ func checkPlies(t *testing.T, g *replay.Game, record []gamefile.Line) {
 	if g.Result != result {
 		t.Errorf("the page's result = %q, want the record's %q", g.Result, result)
 	}
+}
+
+// plyLines is the record's line of every ply, in order.
+func plyLines(record []gamefile.Line) []string {
+	var lines []string
+	for _, l := range record {
+		if strings.HasPrefix(l.Text, "ply ") && !strings.HasPrefix(l.Text, "ply cap") {
+			lines = append(lines, l.Text)
+		}
+	}
+	return lines
+}
+
+var playsMove = regexp.MustCompile(`plays \[(.*?)\]`)
+
+// loggedMove is the move a ply's record line logs, if it played one.
+func loggedMove(line string) (string, bool) {
+	m := playsMove.FindStringSubmatch(line)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
 }
 
 // checkLayers replays the record to every ply and compares the position's piece and mark
