@@ -17,6 +17,8 @@
 // record's ply k, each with the record's line for it (referee.PlyLine), so the page and
 // game-NN.txt agree ply for ply. The page is rewritten whole (atomically) when a game ends,
 // with every game finished so far in game order; games played in parallel share one Page.
+// With Page.Files the games finished so far are those whose game file (game-NN.replay.json,
+// beside the record) is in the match's directory, and each is range-checked when read.
 package replay
 
 import (
@@ -43,6 +45,11 @@ const dataMarker = "/*DATA*/"
 // Page is the listener that writes the replay page of a match (referee.PagePath). The zero
 // Page is ready; one Page serves one match.
 type Page struct {
+	// Files keeps each finished game in its file beside its record (GamePath) and builds
+	// the page from every such file of the match's directory (Build), so that a match whose
+	// games separate processes play, a tournament's pairing, has them all in its page.
+	Files bool
+
 	mu      sync.Mutex
 	playing map[int]*encoder // by game number
 	done    []*Game          // finished games, in game order
@@ -83,6 +90,9 @@ func (pg *Page) GameEnded(g *referee.GameInfo) error {
 	if g.Result.Scored {
 		pts := g.Result.Points
 		game.Points = &pts
+	}
+	if pg.Files {
+		return writeGame(g.Config, game)
 	}
 	i, _ := slices.BinarySearchFunc(pg.done, game.Number, func(x *Game, n int) int { return x.Number - n })
 	pg.done = slices.Insert(pg.done, i, game)
