@@ -35,8 +35,8 @@ of superiority.
 
 DIR holds the tournament: tournament.txt (its spec: the agents, game, setup, time, games
 per pairing, ply cap; openings.txt beside it), results/A-B-N.tsv (one file per finished
-game, written whole or not at all) and games/A-B/ (the referee's records and the agents'
-directories). Run again with the same flags, or with -spec DIR/tournament.txt, it plays
+game, written whole or not at all) and games/A-B/ (the referee's records, the agents'
+directories and replay.html, the pairing's replay page, built again by run and report). Run again with the same flags, or with -spec DIR/tournament.txt, it plays
 only the games without a result.
 
   run       plays the missing games here, -parallel at a time, with a progress line
@@ -265,9 +265,13 @@ func playOne(t *tournament.Tournament, runner tournament.RefereeRunner, id strin
 	return 0
 }
 
-// report prints the report of the results so far.
+// report prints the report of the results so far and builds the pairings' replay pages.
 func report(t *tournament.Tournament, stdout, stderr io.Writer) int {
 	if err := t.Report(stdout); err != nil {
+		fmt.Fprintf(stderr, "homework tournament report: %v\n", err)
+		return 1
+	}
+	if err := t.Pages(); err != nil {
 		fmt.Fprintf(stderr, "homework tournament report: %v\n", err)
 		return 1
 	}

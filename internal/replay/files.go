@@ -26,8 +26,12 @@ import (
 // gameSuffix ends a game file's name; the record's ends in ".txt" instead.
 const gameSuffix = ".replay.json"
 
-// maxGameBytes bounds what is read of a game file: a 200-ply game takes about 100 KB.
-const maxGameBytes = 16 << 20
+// maxGameBytes bounds what is read of a game file (a 200-ply game takes about 100 KB), and
+// maxPageBytes of a page.
+const (
+	maxGameBytes = 16 << 20
+	maxPageBytes = 256 << 20
+)
 
 // buildMu makes the builds of this process one at a time, so that of two games of one
 // match ending together the later build sees both.
@@ -85,17 +89,9 @@ func Build(dir string) error {
 // readGame reads and checks a game file.
 func readGame(path string) (*Game, error) {
 	name := filepath.Base(path)
-	f, err := os.Open(path)
+	data, err := readAtMost(path, maxGameBytes)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxGameBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if len(data) > maxGameBytes {
-		return nil, gamefile.Errorf(name, 0, "larger than %d bytes", maxGameBytes)
 	}
 	var g Game
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -111,6 +107,23 @@ func readGame(path string) (*Game, error) {
 		return nil, gamefile.Errorf(name, 0, "game %d: %v", g.Number, err)
 	}
 	return &g, nil
+}
+
+// readAtMost reads the file at path, of at most limit bytes.
+func readAtMost(path string, limit int) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(data) > limit {
+		return nil, gamefile.Errorf(filepath.Base(path), 0, "larger than %d bytes", limit)
+	}
+	return data, nil
 }
 
 // lineAt is the line of data where the JSON error err is, or 0 when it names no place.

@@ -25,6 +25,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -115,6 +116,26 @@ func HTML(d *Data) ([]byte, error) {
 		return nil, fmt.Errorf("replay: page.html has no %s", dataMarker)
 	}
 	return slices.Concat([]byte(head), data, []byte(tail)), nil
+}
+
+// dataScript is the element of a page that holds its data.
+var dataScript = regexp.MustCompile(`(?s)<script id="data" type="application/json">(.*?)</script>`)
+
+// Read is the data of the page at path, as HTML wrote it.
+func Read(path string) (*Data, error) {
+	page, err := readAtMost(path, maxPageBytes)
+	if err != nil {
+		return nil, err
+	}
+	m := dataScript.FindSubmatch(page)
+	if m == nil {
+		return nil, fmt.Errorf("%s: no data script: not a replay page", path)
+	}
+	var d Data
+	if err := json.Unmarshal(m[1], &d); err != nil {
+		return nil, fmt.Errorf("%s: the data is not a replay page's: %v", path, err)
+	}
+	return &d, nil
 }
 
 // scene is the game's picture now, or nil for a game that draws none.

@@ -7,7 +7,6 @@ package replay_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -67,8 +66,6 @@ func playPlayers(t *testing.T, game string, plies int, a, b string) string {
 	return out
 }
 
-var dataScript = regexp.MustCompile(`(?s)<script id="data" type="application/json">(.*?)</script>`)
-
 // readPage returns the page's size and the data it embeds, checking that it loads nothing
 // from elsewhere.
 func readPage(t *testing.T, path string) (int, replay.Data) {
@@ -82,18 +79,14 @@ func readPage(t *testing.T, path string) (int, replay.Data) {
 			t.Errorf("%s refers outside itself: %q", path, page[max(0, i-40):min(len(page), i+40)])
 		}
 	}
-	m := dataScript.FindSubmatch(page)
-	if m == nil {
-		t.Fatalf("%s has no data script", path)
-	}
-	var d replay.Data
-	if err := json.Unmarshal(m[1], &d); err != nil {
-		t.Fatalf("%s: the data is not JSON: %v", path, err)
+	d, err := replay.Read(path)
+	if err != nil {
+		t.Fatal(err)
 	}
 	if !bytes.HasPrefix(page, []byte("<!DOCTYPE html>")) || !bytes.HasSuffix(bytes.TrimSpace(page), []byte("</html>")) {
 		t.Errorf("%s is not a whole HTML document", path)
 	}
-	return len(page), d
+	return len(page), *d
 }
 
 // TestPageMatchesRecord plays a game of each game and checks that the page holds it ply

@@ -3,8 +3,9 @@
 //
 // A tournament is a directory: its spec (tournament.txt: the entries, the game and its
 // setup, the time, the games per pairing K, the ply cap; openings.txt beside it), one
-// result file per finished game (results/A-B-N.tsv) and the referee's records
-// (games/A-B/). Every pairing of two entries A < B plays K games, K even; game N of a
+// result file per finished game (results/A-B-N.tsv) and the referee's records (games/A-B/,
+// with the pairing's replay page, built from the games' files there after every game and
+// by the report). Every pairing of two entries A < B plays K games, K even; game N of a
 // pairing is game N of `homework referee -games K` between them (colours and first mover
 // alternating, each opening or deal played from both sides), so a game is a unit of work
 // with a stable ID, "A-B-N", that any process given the spec can play.

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"gameagents/internal/games"
+	"gameagents/internal/replay"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -57,7 +59,8 @@ func tournamentFlags(game string, k int, extra ...string) []string {
 }
 
 // TestPlanMatchesRun plays a tournament in process, then the same tournament by its plan's
-// lines through each runner, and wants from each a report byte for byte the in-process one.
+// lines through each runner, and wants from each a report byte for byte the in-process one
+// and a replay page of each pairing holding its games.
 func TestPlanMatchesRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 6 games of Reversi, and 6 more per runner")
@@ -91,6 +94,7 @@ func TestPlanMatchesRun(t *testing.T) {
 			if got := runHomework(t, "tournament", "report", "-spec", spec); got != want {
 				t.Errorf("report of the planned games =\n%s\nwant the in-process run's:\n%s", got, want)
 			}
+			checkPages(t, openTest(t, distributed))
 		})
 	}
 }
@@ -156,4 +160,66 @@ func openTest(t *testing.T, dir string) *Tournament {
 		t.Fatal(err)
 	}
 	return tt
+}
+
+// TestPairingPages plays a small tournament, two games at a time, and wants in every
+// pairing's directory a replay page whose games are the pairing's result files; and that
+// report builds a page again when it is missing.
+func TestPairingPages(t *testing.T) {
+	dir := t.TempDir()
+	flags := tournamentFlags("reversi", 2, "-plies", "12", "-agent", "random2="+homework+" play -player random -dir .")
+	runHomework(t, append([]string{"tournament", "run", "-parallel", "2", "-out", dir}, flags...)...)
+	tt := openTest(t, dir)
+	checkPages(t, tt)
+	lost := filepath.Join(tt.MatchDir(Game{A: 0, B: 2}), "replay.html")
+	if err := os.Remove(lost); err != nil {
+		t.Fatal(err)
+	}
+	runHomework(t, "tournament", "report", "-spec", filepath.Join(dir, SpecName))
+	checkPages(t, tt)
+}
+
+// checkPages wants each pairing's replay page to hold the pairing's finished games, in
+// game order, each with its result file's agents and sides, ending, reason and plies.
+func checkPages(t *testing.T, tt *Tournament) {
+	t.Helper()
+	done, _, err := tt.Results()
+	if err != nil {
+		t.Fatal(err)
+	}
+	byPairing := map[string][]Outcome{}
+	for _, o := range done {
+		dir := tt.MatchDir(o.Game)
+		byPairing[dir] = append(byPairing[dir], o)
+	}
+	if len(byPairing) == 0 {
+		t.Fatal("the tournament has no results")
+	}
+	for dir, outcomes := range byPairing {
+		d, err := replay.Read(filepath.Join(dir, "replay.html"))
+		if err != nil {
+			t.Errorf("pairing %s: %v", filepath.Base(dir), err)
+			continue
+		}
+		if len(d.Games) != len(outcomes) {
+			t.Errorf("pairing %s: the page has %d games, want the %d with results", filepath.Base(dir), len(d.Games), len(outcomes))
+			continue
+		}
+		slices.SortFunc(outcomes, func(a, b Outcome) int { return a.Game.N - b.Game.N })
+		for i, o := range outcomes {
+			g := d.Games[i]
+			names := [2]string{tt.Entries[o.Game.A].Name, tt.Entries[o.Game.B].Name}
+			want := fmt.Sprintf("game %d: %s (%s) vs %s (%s), %s, %q, %d plies", o.Game.N, names[0], o.Sides[0], names[1], o.Sides[1], o.Kind, o.Reason, o.Plies)
+			got := fmt.Sprintf("game %d: %s vs %s, %s, %q, %d plies", g.Number, g.Agents[0], g.Agents[1], g.Kind, reasonOf(g.Result), len(g.Plies)-1)
+			if got != want {
+				t.Errorf("pairing %s: the page has %s, want the result file's %s", filepath.Base(dir), got, want)
+			}
+		}
+	}
+}
+
+// reasonOf is the reason of a record's result line: "result: alpha (BLACK) wins: REASON".
+func reasonOf(result string) string {
+	_, reason, _ := strings.Cut(strings.TrimPrefix(result, "result: "), ": ")
+	return reason
 }

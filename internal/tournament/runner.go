@@ -8,6 +8,7 @@ import (
 	"context"
 
 	"gameagents/internal/referee"
+	"gameagents/internal/replay"
 	"gameagents/internal/sandbox"
 )
 
@@ -19,9 +20,10 @@ type GameRunner interface {
 }
 
 // RefereeRunner plays games with the referee: game N of the match between the pairing's
-// entries, its record and its agents' directories under the pairing's MatchDir, the
-// agents in the sandbox as Sandbox says, where the tournament's directory is hidden from
-// them.
+// entries, its record, its game file for the replay page and its agents' directories under
+// the pairing's MatchDir, the agents in the sandbox as Sandbox says, where the tournament's
+// directory is hidden from them. After each game the pairing's replay page is built again
+// from the game files there, so it holds the pairing's games finished by any process.
 type RefereeRunner struct {
 	T       *Tournament
 	Sandbox sandbox.Mode
@@ -31,7 +33,21 @@ type RefereeRunner struct {
 func (r RefereeRunner) Play(ctx context.Context, g Game) (referee.Result, error) {
 	cfg := r.T.Config(g)
 	cfg.Sandbox, cfg.Private = r.Sandbox, []string{r.T.Dir}
-	return referee.PlayGame(ctx, &cfg, g.N, &referee.Recorder{})
+	return referee.PlayGame(ctx, &cfg, g.N, &referee.Recorder{}, &replay.Page{Files: true})
+}
+
+// Pages builds every pairing's replay page again from its game files: two processes that
+// end games of one pairing together may each build the page before the other's game file
+// is there, so the report, which comes after every game, makes the pages whole.
+func (t *Tournament) Pages() error {
+	for _, g := range t.Schedule() {
+		if g.N == 1 {
+			if err := replay.Build(t.MatchDir(g)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // Config is the referee's match between g's entries: the tournament's game, setup, time,
