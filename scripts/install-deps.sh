@@ -5,7 +5,7 @@
 #   bubblewrap      the sandbox around agents (bwrap)
 #   parallel        GNU parallel, the distributed tournament test
 #   openssh-server  sshd on localhost for that test (parallel --sshlogin)
-#   chromium        the replay page in a real browser (scripts/browser-test.sh); about 70 s
+#   chromium        the replay page in a real browser (go test ./internal/replay, scripts/browser-test.sh); about 70 s
 #                   to install on the development machine
 # and on request (scripts/slurm-local.sh), not by default:
 #   slurm-wlm munge  a one-node Slurm cluster for the job-array path
