@@ -27,6 +27,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 const usage = `usage: reversi-bench [-base REV] [-runs N] [-perft D] [-ffo A-B]
@@ -66,7 +67,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "reversi-bench: %v\n", err)
 		return 2
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// On these signals the children are stopped and the worktree and binaries removed;
+	// SIGPIPE (output piped into head, say) would otherwise end the process at once.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGPIPE)
 	defer stop()
 	if err := run(ctx, cfg, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "reversi-bench: %v\n", err)
