@@ -160,13 +160,8 @@ func docPages(t *testing.T) []string {
 
 // pageGame returns the game a page is named after (halma.md), or nil.
 func pageGame(page string) agent.Game {
-	name := strings.TrimSuffix(filepath.Base(page), ".md")
-	for _, g := range games.Agents {
-		if g.Name() == name {
-			return g
-		}
-	}
-	return nil
+	g, _ := gamefile.Named(games.Agents, strings.TrimSuffix(filepath.Base(page), ".md"))
+	return g
 }
 
 // TestDocsExamples plays and judges every example of docs/*.md in process, through the

@@ -216,26 +216,24 @@ func updateSample(t *testing.T, c sampleCase, dir string, r run) {
 // judgeOutput judges output as the referee would, strictly, as the move for input, unless
 // the side to move has nothing to play.
 func judgeOutput(game string, input, output []byte) error {
-	for _, j := range games.Judges {
-		if j.Name() != game {
-			continue
-		}
-		m, err := j.Load(gamefile.SplitLines(string(input)))
-		if err != nil {
-			return err
-		}
-		if !m.HasMove() { // only the game's no-move answer is legal
-			want := ""
-			if m.NoMove() != "" {
-				want = m.NoMove() + "\n"
-			}
-			if string(output) != want {
-				return fmt.Errorf("output.txt is %q where %v has no move, want %q", output, m.SideName(m.ToMove()), want)
-			}
-			return nil
-		}
-		_, _, err = m.Play(output, true)
+	j, ok := gamefile.Named(games.Judges, game)
+	if !ok {
+		return fmt.Errorf("no judge for the game %q", game)
+	}
+	m, err := j.Load(gamefile.SplitLines(string(input)))
+	if err != nil {
 		return err
 	}
-	return fmt.Errorf("no judge for the game %q", game)
+	if !m.HasMove() { // only the game's no-move answer is legal
+		want := ""
+		if m.NoMove() != "" {
+			want = m.NoMove() + "\n"
+		}
+		if string(output) != want {
+			return fmt.Errorf("output.txt is %q where %v has no move, want %q", output, m.SideName(m.ToMove()), want)
+		}
+		return nil
+	}
+	_, _, err = m.Play(output, true)
+	return err
 }

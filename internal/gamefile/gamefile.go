@@ -332,14 +332,26 @@ func Pick[G interface{ Name() string }](file string, games []G, lines []Line) (G
 	if err != nil {
 		return none, err
 	}
+	if g, ok := Named(games, name); ok {
+		return g, nil
+	}
 	var names []string
 	for _, g := range games {
-		if g.Name() == name {
-			return g, nil
-		}
 		names = append(names, g.Name())
 	}
 	return none, Errorf(file, 4, "an input of %s, not of %s", name, strings.Join(names, " or "))
+}
+
+// Named returns the game of games called name (agent.Game, referee.Game: each is known by
+// its Name), and whether there is one.
+func Named[G interface{ Name() string }](games []G, name string) (G, bool) {
+	for _, g := range games {
+		if g.Name() == name {
+			return g, true
+		}
+	}
+	var none G
+	return none, false
 }
 
 func recognize(lines []Line) string {

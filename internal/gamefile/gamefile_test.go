@@ -192,3 +192,16 @@ func TestPick(t *testing.T) {
 		})
 	}
 }
+
+func TestNamed(t *testing.T) {
+	games := []named{"halma", "hive"}
+	for _, tt := range []struct {
+		name   string
+		wantOK bool
+	}{{"hive", true}, {"halma", true}, {"quoridor", false}, {"", false}} {
+		g, ok := Named(games, tt.name)
+		if ok != tt.wantOK || (ok && string(g) != tt.name) {
+			t.Errorf("Named(%q) = %q, %v; want ok %v", tt.name, g, ok, tt.wantOK)
+		}
+	}
+}

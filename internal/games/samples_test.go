@@ -231,24 +231,16 @@ func errText(err error) string {
 	return err.Error()
 }
 
-func agentOf(t *testing.T, name string) agent.Game {
-	t.Helper()
-	for _, g := range games.Agents {
-		if g.Name() == name {
-			return g
-		}
-	}
-	t.Fatalf("no agent for samples/%s", name)
-	return nil
-}
+func agentOf(t *testing.T, name string) agent.Game { return named(t, games.Agents, name) }
 
-func judgeOf(t *testing.T, name string) referee.Game {
+func judgeOf(t *testing.T, name string) referee.Game { return named(t, games.Judges, name) }
+
+// named is the game of gs called name, as samples/<name> names it.
+func named[G interface{ Name() string }](t *testing.T, gs []G, name string) G {
 	t.Helper()
-	for _, j := range games.Judges {
-		if j.Name() == name {
-			return j
-		}
+	g, ok := gamefile.Named(gs, name)
+	if !ok {
+		t.Fatalf("no game for samples/%s", name)
 	}
-	t.Fatalf("no judge for samples/%s", name)
-	return nil
+	return g
 }

@@ -354,12 +354,11 @@ func defaultGame(games []Game) string {
 
 // findGame returns the game called name, or the first game when name is empty.
 func findGame(games []Game, name string) Game {
-	for _, g := range games {
-		if name == "" || g.Name() == name {
-			return g
-		}
+	if name == "" && len(games) > 0 {
+		return games[0]
 	}
-	return nil
+	g, _ := gamefile.Named(games, name)
+	return g
 }
 
 const validateUsage = `usage: validate [-strict] [-game NAME] [DIR]

@@ -52,13 +52,11 @@ func TestFilesPage(t *testing.T) {
 // findJudge is the rules of the game named name.
 func findJudge(t *testing.T, name string) referee.Game {
 	t.Helper()
-	for _, j := range games.Judges {
-		if j.Name() == name {
-			return j
-		}
+	j, ok := gamefile.Named(games.Judges, name)
+	if !ok {
+		t.Fatalf("no game %q", name)
 	}
-	t.Fatalf("no game %q", name)
-	return nil
+	return j
 }
 
 // TestBuildRejects: a game file that is not one is an error naming it and its problem, and

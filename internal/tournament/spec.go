@@ -254,12 +254,8 @@ func Open(path string, games []referee.Game) (*Tournament, error) {
 // bind configures s's game from games and reads its openings from dir.
 func bind(s *Spec, dir string, games []referee.Game) (*Tournament, error) {
 	t := &Tournament{Spec: *s, Dir: dir}
-	for _, g := range games {
-		if g.Name() == s.Game {
-			t.Rules = g
-		}
-	}
-	if t.Rules == nil {
+	var ok bool
+	if t.Rules, ok = gamefile.Named(games, s.Game); !ok {
 		return nil, fmt.Errorf("%s: unknown game %q", SpecName, s.Game)
 	}
 	if s.Setup != "" {
