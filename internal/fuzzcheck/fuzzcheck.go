@@ -61,6 +61,30 @@ func Samples(tb testing.TB, root, game string) []Case {
 	return cases
 }
 
+// SeedInputs adds to f's corpus every sample input.txt of game and the extra inputs, for a
+// target over input.txt alone; the calling package is internal/<pkg>.
+func SeedInputs(f *testing.F, game string, extra ...string) {
+	f.Helper()
+	for _, c := range Samples(f, "../..", game) {
+		f.Add(c.Input)
+	}
+	for _, in := range extra {
+		f.Add([]byte(in))
+	}
+}
+
+// SeedJudge adds to f's corpus every sample of game as (input.txt, output.txt), and start
+// with each of outputs, for a target over a position and an output.
+func SeedJudge(f *testing.F, game, start string, outputs ...string) {
+	f.Helper()
+	for _, c := range Samples(f, "../..", game) {
+		f.Add(c.Input, c.Output)
+	}
+	for _, out := range outputs {
+		f.Add([]byte(start), []byte(out))
+	}
+}
+
 // CheckInputError checks that err, from parsing data as input.txt, is a *gamefile.Error of
 // input.txt whose line is one of the file's, the line after the last (a missing line), or
 // 0 (the whole file), and that it prints as "input.txt:LINE: problem".

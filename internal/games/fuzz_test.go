@@ -29,9 +29,7 @@ const (
 // as having none, which includes a game already decided (HasMove false).
 func FuzzRunLeavesDirectory(f *testing.F) {
 	for _, g := range Judges {
-		for _, c := range fuzzcheck.Samples(f, "../..", g.Name()) {
-			f.Add(c.Input)
-		}
+		fuzzcheck.SeedInputs(f, g.Name())
 	}
 	f.Add([]byte{})
 	f.Add([]byte("SINGLE\nBLACK\n1\n"))

@@ -33,15 +33,12 @@ func caseSeeds(f *testing.F, suffix string) map[string][]byte {
 // FuzzParseInput: the properties of fuzzcheck.CheckInput for Halma's input.txt.
 // `go test -fuzz '^FuzzParseInput$' ./internal/halma` explores further.
 func FuzzParseInput(f *testing.F) {
-	for _, c := range fuzzcheck.Samples(f, "../..", "halma") {
-		f.Add(c.Input)
-	}
+	fuzzcheck.SeedInputs(f, "halma", "GAME\nWHITE\n1e-05\n",
+		"SINGLE\nBLACK\n1\n"+strings.Repeat("................\n", 15)+"...............\t\n")
 	inputs := caseSeeds(f, "input")
 	for _, n := range slices.Sorted(maps.Keys(inputs)) {
 		f.Add(inputs[n])
 	}
-	f.Add([]byte("GAME\nWHITE\n1e-05\n"))
-	f.Add([]byte("SINGLE\nBLACK\n1\n" + strings.Repeat("................\n", 15) + "...............\t\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fuzzcheck.CheckInput(t, data, ParseInput, Game{}, Judge{}, diffInputs)
 	})
@@ -62,16 +59,11 @@ func diffInputs(want, got *Input) string {
 // FuzzJudge: the properties of fuzzcheck.CheckJudge for Halma's output.txt, the moves
 // being those of the Generator's Legal policy.
 func FuzzJudge(f *testing.F) {
-	for _, c := range fuzzcheck.Samples(f, "../..", "halma") {
-		f.Add(c.Input, c.Output)
-	}
 	inputs, outputs := caseSeeds(f, "input"), caseSeeds(f, "output")
+	fuzzcheck.SeedJudge(f, "halma", string(inputs["010"]), "J 0,0 2,2\nJ 2,2 0,0\n", "E 15,15 16,16\n")
 	for _, n := range slices.Sorted(maps.Keys(outputs)) {
 		f.Add(inputs[n], outputs[n])
 	}
-	chain := inputs["010"]
-	f.Add(chain, []byte("J 0,0 2,2\nJ 2,2 0,0\n"))
-	f.Add(chain, []byte("E 15,15 16,16\n"))
 	f.Fuzz(func(t *testing.T, input, output []byte) {
 		if chainsBack(output) {
 			// A chain back to its start is legal in addendum (b)'s free case (ParseMove);

@@ -12,12 +12,11 @@ import (
 // FuzzParseInput: the properties of fuzzcheck.CheckInput for Hive's input.txt.
 // `go test -fuzz '^FuzzParseInput$' ./internal/hive` explores further.
 func FuzzParseInput(f *testing.F) {
-	for _, c := range fuzzcheck.Samples(f, "../..", "hive") {
-		f.Add(c.Input)
-	}
-	f.Add([]byte("SINGLE\nLOWER\n1\nHIVE 1 0 0\nHAND q1 b0 s0 g0 a0 Q1 B0 S0 G0 A0\nCELLS 0\n"))
-	f.Add([]byte("SINGLE\nUPPER\n1\nHIVE 16 9999 0\nHAND q0 b0 s0 g0 a0 Q1 B7 S0 G0 A0\nCELLS 1\n0 0 qBBBBBBBB\n"))
-	f.Add([]byte("SINGLE\nLOWER\n1\nhive\t13 0 0\nHAND q1 b2 s2 g2 a2 Q1 B2 S2 G2 A2\nCELLS 0\n"))
+	fuzzcheck.SeedInputs(f, "hive",
+		"SINGLE\nLOWER\n1\nHIVE 1 0 0\nHAND q1 b0 s0 g0 a0 Q1 B0 S0 G0 A0\nCELLS 0\n",
+		"SINGLE\nUPPER\n1\nHIVE 16 9999 0\nHAND q0 b0 s0 g0 a0 Q1 B7 S0 G0 A0\nCELLS 1\n0 0 qBBBBBBBB\n",
+		"SINGLE\nLOWER\n1\nhive\t13 0 0\nHAND q1 b2 s2 g2 a2 Q1 B2 S2 G2 A2\nCELLS 0\n",
+	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fuzzcheck.CheckInput(t, data, ParseInput, Game{}, Judge{}, func(want, got *Input) string {
 			return cmp.Diff(want, got, cmp.Comparer(func(a, b *Geometry) bool { return a.N == b.N }))
@@ -29,13 +28,8 @@ func FuzzParseInput(f *testing.F) {
 // the fast generator's under the loose contact reading (the judge's, docs/hive.md),
 // played with Board.Make: the fast rules against the reference rules the judge uses.
 func FuzzJudge(f *testing.F) {
-	for _, c := range fuzzcheck.Samples(f, "../..", "hive") {
-		f.Add(c.Input, c.Output)
-	}
-	start := []byte("SINGLE\nLOWER\n1\nHIVE 13 0 0\nHAND q1 b2 s2 g2 a2 Q1 B2 S2 G2 A2\nCELLS 0\n")
-	for _, out := range []string{"PLACE q 6,6\n", "PLACE q 06,6\n", "PLACE q -0,6\n", "PLACE Q 6,6\n", "PASS\n", "MOVE q 6,6 6,7\n", "PLACE  q 6,6\n"} {
-		f.Add(start, []byte(out))
-	}
+	start := "SINGLE\nLOWER\n1\nHIVE 13 0 0\nHAND q1 b2 s2 g2 a2 Q1 B2 S2 G2 A2\nCELLS 0\n"
+	fuzzcheck.SeedJudge(f, "hive", start, "PLACE q 6,6\n", "PLACE q 06,6\n", "PLACE q -0,6\n", "PLACE Q 6,6\n", "PASS\n", "MOVE q 6,6 6,7\n", "PLACE  q 6,6\n")
 	f.Fuzz(func(t *testing.T, input, output []byte) {
 		fuzzcheck.CheckJudge(t, Judge{}, input, output, generatedMoves)
 	})

@@ -13,11 +13,10 @@ import (
 // FuzzParseInput: the properties of fuzzcheck.CheckInput for Quoridor's input.txt.
 // `go test -fuzz '^FuzzParseInput$' ./internal/quoridor` explores further.
 func FuzzParseInput(f *testing.F) {
-	for _, c := range fuzzcheck.Samples(f, "../..", "quoridor") {
-		f.Add(c.Input)
-	}
-	f.Add([]byte("SINGLE\nFIRST\n1\nQUORIDOR 2 2\nME 0 0 1 0\nOPPONENT 1 1 0 0\nWALLS 1\n0,0 0,1 1,0 1,1\n"))
-	f.Add([]byte("SINGLE\nSECOND\n1\nQUORIDOR 32 32\nME 0 0 31 99\nOPPONENT 31 31 0 0\nWALLS 0\n"))
+	fuzzcheck.SeedInputs(f, "quoridor",
+		"SINGLE\nFIRST\n1\nQUORIDOR 2 2\nME 0 0 1 0\nOPPONENT 1 1 0 0\nWALLS 1\n0,0 0,1 1,0 1,1\n",
+		"SINGLE\nSECOND\n1\nQUORIDOR 32 32\nME 0 0 31 99\nOPPONENT 31 31 0 0\nWALLS 0\n",
+	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fuzzcheck.CheckInput(t, data, ParseInput, Game{}, Judge{}, func(want, got *Input) string {
 			return cmp.Diff(want, got, cmp.AllowUnexported(Position{}))
@@ -28,13 +27,8 @@ func FuzzParseInput(f *testing.F) {
 // FuzzJudge: the properties of fuzzcheck.CheckJudge for Quoridor's output.txt, the moves
 // being AppendLegalMoves' (the fast legal-wall generator), played with Position.Apply.
 func FuzzJudge(f *testing.F) {
-	for _, c := range fuzzcheck.Samples(f, "../..", "quoridor") {
-		f.Add(c.Input, c.Output)
-	}
-	start := []byte("SINGLE\nFIRST\n1\nQUORIDOR 9 9\nME 4 0 8 10\nOPPONENT 4 8 0 10\nWALLS 0\n")
-	for _, out := range []string{"MOVE 4,1\n", "MOVE 04,1\n", "WALL 0,1 0,2 1,1 1,2\n", "WALL 1,2 1,1 0,2 0,1\n", "PASS\n", "MOVE  4,1\n"} {
-		f.Add(start, []byte(out))
-	}
+	start := "SINGLE\nFIRST\n1\nQUORIDOR 9 9\nME 4 0 8 10\nOPPONENT 4 8 0 10\nWALLS 0\n"
+	fuzzcheck.SeedJudge(f, "quoridor", start, "MOVE 4,1\n", "MOVE 04,1\n", "WALL 0,1 0,2 1,1 1,2\n", "WALL 1,2 1,1 0,2 0,1\n", "PASS\n", "MOVE  4,1\n")
 	f.Fuzz(func(t *testing.T, input, output []byte) {
 		fuzzcheck.CheckJudge(t, Judge{}, input, output, generatedMoves)
 	})

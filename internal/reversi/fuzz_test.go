@@ -13,11 +13,10 @@ import (
 // FuzzParseInput: the properties of fuzzcheck.CheckInput for Reversi's input.txt.
 // `go test -fuzz '^FuzzParseInput$' ./internal/reversi` explores further.
 func FuzzParseInput(f *testing.F) {
-	for _, c := range fuzzcheck.Samples(f, "../..", "reversi") {
-		f.Add(c.Input)
-	}
-	f.Add([]byte("SINGLE\nBLACK\n1\n........\n"))
-	f.Add([]byte("GAME\nWHITE\n1e300\n........\n........\n........\n...WB...\n...BW...\n........\n........\n........\n"))
+	fuzzcheck.SeedInputs(f, "reversi",
+		"SINGLE\nBLACK\n1\n........\n",
+		"GAME\nWHITE\n1e300\n........\n........\n........\n...WB...\n...BW...\n........\n........\n........\n",
+	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fuzzcheck.CheckInput(t, data, ParseInput, Game{}, Judge{}, func(want, got *Input) string {
 			return cmp.Diff(want, got)
@@ -28,13 +27,8 @@ func FuzzParseInput(f *testing.F) {
 // FuzzJudge: the properties of fuzzcheck.CheckJudge for Reversi's output.txt, the moves
 // being Board.Moves' (PASS when there is none).
 func FuzzJudge(f *testing.F) {
-	for _, c := range fuzzcheck.Samples(f, "../..", "reversi") {
-		f.Add(c.Input, c.Output)
-	}
-	start := []byte("SINGLE\nBLACK\n1\n........\n........\n........\n...WB...\n...BW...\n........\n........\n........\n")
-	for _, out := range []string{"d3\n", "D3\n", "PASS\n", "d3", "d3\r\n", " d3\n", "a1\n", "i9\n"} {
-		f.Add(start, []byte(out))
-	}
+	start := "SINGLE\nBLACK\n1\n........\n........\n........\n...WB...\n...BW...\n........\n........\n........\n"
+	fuzzcheck.SeedJudge(f, "reversi", start, "d3\n", "D3\n", "PASS\n", "d3", "d3\r\n", " d3\n", "a1\n", "i9\n")
 	f.Fuzz(func(t *testing.T, input, output []byte) {
 		fuzzcheck.CheckJudge(t, Judge{}, input, output, generatedMoves)
 	})

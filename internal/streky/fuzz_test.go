@@ -13,11 +13,10 @@ import (
 // FuzzParseInput: the properties of fuzzcheck.CheckInput for ŠTREKY's input.txt.
 // `go test -fuzz '^FuzzParseInput$' ./internal/streky` explores further.
 func FuzzParseInput(f *testing.F) {
-	for _, c := range fuzzcheck.Samples(f, "../..", "streky") {
-		f.Add(c.Input)
-	}
-	f.Add([]byte("SINGLE\nFIRST\n1\nSTREKY 1 1\nSCORE 0 0\nBOARD\n.\nHAND 1\n1\nOPPONENT 0\n"))
-	f.Add([]byte("SINGLE\nSECOND\n1\nSTREKY 2 3\nSCORE 7 0\nBOARD\n0.4\n...\nHAND 2\n12/34\n00000000\nOPPONENT 1\n4/4/4/4/4/4/4/4\n"))
+	fuzzcheck.SeedInputs(f, "streky",
+		"SINGLE\nFIRST\n1\nSTREKY 1 1\nSCORE 0 0\nBOARD\n.\nHAND 1\n1\nOPPONENT 0\n",
+		"SINGLE\nSECOND\n1\nSTREKY 2 3\nSCORE 7 0\nBOARD\n0.4\n...\nHAND 2\n12/34\n00000000\nOPPONENT 1\n4/4/4/4/4/4/4/4\n",
+	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fuzzcheck.CheckInput(t, data, ParseInput, Game{}, Judge{}, func(want, got *Input) string {
 			return cmp.Diff(want, got, cmp.AllowUnexported(Board{}))
@@ -29,13 +28,8 @@ func FuzzParseInput(f *testing.F) {
 // being the fast Generator's placements (PASS when there is none), each played with
 // Position.Apply, whose gain must be the generator's.
 func FuzzJudge(f *testing.F) {
-	for _, c := range fuzzcheck.Samples(f, "../..", "streky") {
-		f.Add(c.Input, c.Output)
-	}
-	start := []byte("SINGLE\nFIRST\n1\nSTREKY 3 3\nSCORE 0 0\nBOARD\n...\n.1.\n...\nHAND 1\n12/21\nOPPONENT 0\n")
-	for _, out := range []string{"PLACE 0,0 12/21\n", "PLACE 0,0 21/12\n", "PLACE 00,0 12/21\n", "PLACE 2,2 12/21\n", "PASS\n", "PLACE 0,1 12/21\n"} {
-		f.Add(start, []byte(out))
-	}
+	start := "SINGLE\nFIRST\n1\nSTREKY 3 3\nSCORE 0 0\nBOARD\n...\n.1.\n...\nHAND 1\n12/21\nOPPONENT 0\n"
+	fuzzcheck.SeedJudge(f, "streky", start, "PLACE 0,0 12/21\n", "PLACE 0,0 21/12\n", "PLACE 00,0 12/21\n", "PLACE 2,2 12/21\n", "PASS\n", "PLACE 0,1 12/21\n")
 	f.Fuzz(func(t *testing.T, input, output []byte) {
 		fuzzcheck.CheckJudge(t, Judge{}, input, output, generatedMoves)
 	})
