@@ -65,9 +65,13 @@ type Position interface {
 type Options struct {
 	Player string // "" for the strongest agent; a game's reference opponents by name
 	Depth  int    // search depth for fixed-depth players; 0 for their default
-	Dir    string // working directory; "" for the current one
-	Log    io.Writer
-	Clock  clock.Clock // nil for the process CPU clock
+	// SingleShare is the fraction of a SINGLE move's time the search is sized to: 0 for
+	// the default (singleSoft); at most singleHard, where the guard stops the search
+	// anyway. An experiment's knob: how much stronger is a move that uses more of its time.
+	SingleShare float64
+	Dir         string // working directory; "" for the current one
+	Log         io.Writer
+	Clock       clock.Clock // nil for the process CPU clock
 }
 
 // Session is what a game's Play works with.
@@ -142,6 +146,9 @@ func Run(games []Game, opts Options) int {
 		mem = readPlaydata(path("playdata.txt"), game.Name(), h, opts.Log)
 	}
 	plan := PlanMove(h, pos.MovesLeft(), mem.history)
+	if h.Mode == gamefile.Single && opts.SingleShare > 0 {
+		plan = planSingle(h, opts.SingleShare)
+	}
 	s := &Session{
 		Nodes:   int64(plan.Soft.Seconds() * rate),
 		Guard:   clock.Deadline{Clock: opts.Clock, At: plan.Hard},
@@ -199,7 +206,7 @@ const (
 	// maxPlanSeconds: a longer clock is planned as this one. A time.Duration overflows
 	// past 9.2e9 s, and a move of more than 11 days of CPU has no use for more.
 	maxPlanSeconds = 1e6
-	singleSoft     = 0.6                // SINGLE: fraction of the time the search is sized to
+	singleSoft     = 0.6                // SINGLE: fraction of the time the search is sized to (default)
 	singleHard     = 0.85               // SINGLE: fraction at which the guard fires
 	gameReserve    = 0.05               // GAME: fraction of the clock never planned for
 	gameMinReserve = 1.0                // GAME: ... and at least this many seconds when the clock allows
@@ -215,13 +222,10 @@ const (
 // the moves still expected, with a reserve; history from playdata corrects for the
 // overhead the previous moves really had.
 func PlanMove(h gamefile.Header, movesLeft int, hist history) Plan {
-	total := time.Duration(min(h.Seconds, maxPlanSeconds) * float64(time.Second))
 	if h.Mode == gamefile.Single {
-		return Plan{
-			Soft: clampNonNeg(time.Duration(float64(total)*singleSoft) - startupReserve),
-			Hard: clampNonNeg(time.Duration(float64(total)*singleHard) - startupReserve),
-		}
+		return planSingle(h, singleSoft)
 	}
+	total := time.Duration(min(h.Seconds, maxPlanSeconds) * float64(time.Second))
 	// Estimates of the moves left are rough, and a game can always last longer than
 	// expected: never plan a move for more than a tenth of what can be spent.
 	movesLeft = max(movesLeft, gameMinMoves)
@@ -247,6 +251,20 @@ func PlanMove(h gamefile.Header, movesLeft int, hist history) Plan {
 	hard := min(time.Duration(float64(share)*gameHardFactor), time.Duration(float64(spendable)*gameHardShare))
 	return Plan{Soft: clampNonNeg(share), Hard: clampNonNeg(max(hard, share))}
 }
+
+// planSingle plans a SINGLE move whose search is sized to share of its time; the guard
+// stays at singleHard whatever the share, and a share above it is taken as singleHard.
+func planSingle(h gamefile.Header, share float64) Plan {
+	total := time.Duration(min(h.Seconds, maxPlanSeconds) * float64(time.Second))
+	share = min(share, singleHard)
+	return Plan{
+		Soft: clampNonNeg(time.Duration(float64(total)*share) - startupReserve),
+		Hard: clampNonNeg(time.Duration(float64(total)*singleHard) - startupReserve),
+	}
+}
+
+// MaxSingleShare is the largest -single-share a binary takes: the guard's fraction.
+const MaxSingleShare = singleHard
 
 func clampNonNeg(d time.Duration) time.Duration {
 	if d < 0 {

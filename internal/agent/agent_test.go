@@ -321,6 +321,24 @@ func TestPlanMoveHugeClock(t *testing.T) {
 	}
 }
 
+// TestPlanSingleShare: a SINGLE move sized to a larger share of its time gets a larger
+// search budget, the default share plans as PlanMove does, and the guard never moves.
+func TestPlanSingleShare(t *testing.T) {
+	h := header(gamefile.Single, 1)
+	def := PlanMove(h, 30, history{})
+	if got := planSingle(h, singleSoft); got != def {
+		t.Errorf("planSingle(%v) = %+v, want PlanMove's %+v", singleSoft, got, def)
+	}
+	prev := time.Duration(0)
+	for _, share := range []float64{0.05, 0.3, 0.6, 0.8, MaxSingleShare, 2} {
+		p := planSingle(h, share)
+		if p.Hard != def.Hard || p.Soft > p.Hard || p.Soft < prev {
+			t.Errorf("planSingle(%v) = %+v, want Soft growing from %v up to Hard %v", share, p, prev, def.Hard)
+		}
+		prev = p.Soft
+	}
+}
+
 // inRange reports whether a history read from playdata.txt is within the bounds the reader
 // promises: what the plan may trust.
 func inRange(h history) bool {

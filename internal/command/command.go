@@ -23,13 +23,14 @@ func GameMain(name string, games []agent.Game, args []string, stdout, stderr io.
 	players := playerNames(games)
 	player := fs.String("player", "", "the player: "+strings.Join(players, ", ")+" (default engine, the strongest)")
 	depth := new(int)
-	synopsis := "[-player NAME] [-dir DIR]"
+	synopsis := "[-player NAME] [-single-share F] [-dir DIR]"
 	help, maxDepth := depthHelp(games)
 	if help != "" {
 		fs.IntVar(depth, "depth", 0, help)
-		synopsis = "[-player NAME] [-depth N] [-dir DIR]"
+		synopsis = "[-player NAME] [-depth N] [-single-share F] [-dir DIR]"
 	}
 	dir := fs.String("dir", "", "the working directory holding input.txt (default: the current one)")
+	share := fs.Float64("single-share", 0, fmt.Sprintf("SINGLE mode: size the search to this fraction of the move's time, 0.05 to %.2g (default 0.6; the guard stops every search at %.2g)", agent.MaxSingleShare, agent.MaxSingleShare))
 	usage := func(w io.Writer) {
 		fmt.Fprintf(w, "usage: %s %s\n\n", name, synopsis)
 		fmt.Fprintf(w, "Reads input.txt (and calibration.txt, playdata.txt if present), writes the\n")
@@ -53,7 +54,11 @@ func GameMain(name string, games []agent.Game, args []string, stdout, stderr io.
 		fmt.Fprintf(stderr, "%s: -depth %d: want 1 to %d\n", name, *depth, maxDepth)
 		return agent.ExitBadInput
 	}
-	return agent.Run(games, agent.Options{Player: *player, Depth: *depth, Dir: *dir, Log: stderr})
+	if flagSet(fs, "single-share") && !(*share >= 0.05 && *share <= agent.MaxSingleShare) {
+		fmt.Fprintf(stderr, "%s: -single-share %g: want 0.05 to %.2g\n", name, *share, agent.MaxSingleShare)
+		return agent.ExitBadInput
+	}
+	return agent.Run(games, agent.Options{Player: *player, Depth: *depth, Dir: *dir, Log: stderr, SingleShare: *share})
 }
 
 // depthHelp is -depth's usage line for the games' fixed-depth players and the largest

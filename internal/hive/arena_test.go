@@ -180,7 +180,10 @@ func TestWriteSingleBench(t *testing.T) {
 	t.Logf("wrote %d of %d positions to %s", benchset.Size, len(all), dir)
 }
 
-var writeOpenings = flag.String("write-openings", "", "write 10 random 4-ply openings (the referee's -openings format) to this file")
+var (
+	writeOpenings = flag.String("write-openings", "", "write -openings-count random 4-ply openings (the referee's -openings format) to this file")
+	openingsCount = flag.Int("openings-count", 10, "how many openings -write-openings writes (the first ones are the same whatever the count)")
+)
 
 // TestWriteOpenings writes the openings of the referee matches (results/hive/openings.txt):
 // 10 openings of 4 random placements each (two a side), seeded, so that deterministic agents
@@ -193,7 +196,7 @@ func TestWriteOpenings(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(2026, 11))
 	text := "# Hive openings: 4 random placements (seeded), written by TestWriteOpenings in internal/hive.\n"
-	for range 10 {
+	for range *openingsCount {
 		b := NewBoard(NewPosition(13, [5]int{1, 1, 1, 1, 1}, Lower))
 		var moves []string
 		for range 4 {

@@ -192,7 +192,10 @@ func scoreError(wins, draws, losses int) float64 {
 	return math.Sqrt(v / (n - 1))
 }
 
-var writeOpenings = flag.String("write-openings", "", "write 10 random 2-ply openings (the referee's -openings format) for -arena-setup to this file")
+var (
+	writeOpenings = flag.String("write-openings", "", "write -openings-count random 2-ply openings (the referee's -openings format) for -arena-setup to this file")
+	openingsCount = flag.Int("openings-count", 10, "how many openings -write-openings writes (the first ones are the same whatever the count)")
+)
 
 // TestWriteOpenings writes openings for referee matches: 10 openings of 2 random plies (a
 // step or a wall each, as the arena's), seeded, so that deterministic agents play 10
@@ -213,7 +216,7 @@ func TestWriteOpenings(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(2026, 5))
 	text := fmt.Sprintf("# Quoridor openings for %s: 2 random plies (seeded), written by TestWriteOpenings in internal/quoridor.\n", setup)
-	for range 10 {
+	for range *openingsCount {
 		p := buildPosition(setup.NX, setup.NY, setup.Start(), 0, initial)
 		var words []string
 		for _, m := range arenaOpening(&p, 2, rng) {

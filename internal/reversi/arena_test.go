@@ -171,7 +171,10 @@ func arenaGame(b Board, players [2]func(Board) int, aIsBlack bool) int {
 	}
 }
 
-var writeOpenings = flag.String("write-openings", "", "write the referee's openings file (20 random 6-ply openings, seeded) to this path")
+var (
+	writeOpenings = flag.String("write-openings", "", "write the referee's openings file (-openings-count random 6-ply openings, seeded) to this path")
+	openingsCount = flag.Int("openings-count", 20, "how many openings -write-openings writes (the first ones are the same whatever the count)")
+)
 
 // TestWriteOpenings writes the openings the Reversi matches of RESULTS.md start from
 // (homework referee -openings): distinct 6-ply sequences of seeded random legal moves.
@@ -183,8 +186,8 @@ func TestWriteOpenings(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(561, 33))
 	seen := map[Board]bool{}
-	lines := []string{"# 20 random 6-ply openings (go test ./internal/reversi -run TestWriteOpenings); games 2k-1 and 2k play opening k"}
-	for len(lines) < 21 {
+	lines := []string{fmt.Sprintf("# %d random 6-ply openings (go test ./internal/reversi -run TestWriteOpenings -openings-count %d); games 2k-1 and 2k play opening k", *openingsCount, *openingsCount)}
+	for len(lines) < *openingsCount+1 {
 		b := Start()
 		var moves []string
 		for range 6 {
