@@ -34,7 +34,7 @@ draws half) with Elo ratings and their 95% intervals, and for two agents the lik
 of superiority.
 
 DIR holds the tournament: tournament.txt (its spec: the agents, game, setup, time, games
-per pairing, ply cap; openings.txt beside it), results/A-B-N.tsv (one file per finished
+per pairing, ply cap; copies of the openings and calibration files beside it), results/A-B-N.tsv (one file per finished
 game, written whole or not at all) and games/A-B/ (the referee's records, the agents'
 directories and replay.html, the pairing's replay page, built again by run and report). Run again with the same flags, or with -spec DIR/tournament.txt, it plays
 only the games without a result.
@@ -86,8 +86,9 @@ type tournamentFlags struct {
 	fs                     *flag.FlagSet
 	spec, out, game, setup string
 	openings, homework, id string
-	sandbox                string
-	seconds, single        float64
+	sandbox, calibration   string
+	seconds, single, grace float64
+	gtpUntimed             bool
 	games, plies, parallel int
 	agents                 agentFlags
 }
@@ -109,6 +110,9 @@ func newTournamentFlags(judges []referee.Game) *tournamentFlags {
 	fs.IntVar(&f.games, "games", 2, "games per pairing `K` (even)")
 	fs.IntVar(&f.plies, "plies", 1000, "the ply cap `N`")
 	fs.StringVar(&f.openings, "openings", "", "start the games from the openings in `file` (as homework referee -openings)")
+	fs.StringVar(&f.calibration, "calibration", "", "a calibration.txt `file` copied into every agent's directory (as homework referee -calibration)")
+	fs.BoolVar(&f.gtpUntimed, "gtp-untimed", false, "GTP engines' CPU time is recorded but never loses on time (as homework referee -gtp-untimed)")
+	fs.Float64Var(&f.grace, "grace", 0, "wall `seconds` a move may run past its time before it is killed (default: the referee's, 10)")
 	fs.IntVar(&f.parallel, "parallel", 1, "run: play up to `N` games at once")
 	fs.StringVar(&f.sandbox, "sandbox", "auto", "run, play-one: run every agent process in the sandbox (bubblewrap; see docs/sandbox.md): auto (where bwrap works; a note where not), on (fail where not) or off; plan passes it on to play-one")
 	fs.StringVar(&f.homework, "homework", "", "plan: the `command` that runs homework on the machines playing the games (default: this binary's absolute path)")
@@ -172,7 +176,7 @@ func tournamentCommand(judges []referee.Game, sub string, args []string, stdout,
 func (f *tournamentFlags) tournament(judges []referee.Game, sub string) (*tournament.Tournament, error) {
 	set := map[string]bool{}
 	f.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	defining := []string{"out", "agent", "setup", "time", "single", "games", "plies", "openings"}
+	defining := []string{"out", "agent", "setup", "time", "single", "games", "plies", "openings", "calibration", "gtp-untimed", "grace"}
 	if sub != "play-one" {
 		defining = append(defining, "game")
 	}
@@ -204,7 +208,8 @@ func (f *tournamentFlags) tournament(judges []referee.Game, sub string) (*tourna
 	if s.Game == "" && len(judges) > 0 {
 		s.Game = judges[0].Name()
 	}
-	return tournament.Create(f.out, s, f.openings, judges)
+	s.GTPUntimed, s.Grace = f.gtpUntimed, f.grace
+	return tournament.Create(f.out, s, tournament.Files{Openings: f.openings, Calibration: f.calibration}, judges)
 }
 
 // runTournament plays the missing games here with runner and prints the report.

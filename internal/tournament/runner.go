@@ -6,6 +6,8 @@ package tournament
 
 import (
 	"context"
+	"path/filepath"
+	"time"
 
 	"gameagents/internal/referee"
 	"gameagents/internal/replay"
@@ -53,6 +55,14 @@ func (t *Tournament) Pages() error {
 // Config is the referee's match between g's entries: the tournament's game, setup, time,
 // openings and games per pairing, played one game at a time.
 func (t *Tournament) Config(g Game) referee.Config {
+	grace := referee.DefaultGrace
+	if t.Grace > 0 {
+		grace = time.Duration(t.Grace * float64(time.Second))
+	}
+	calibration := ""
+	if t.Calibration {
+		calibration = filepath.Join(t.Dir, CalibrationName)
+	}
 	return referee.Config{
 		Game:     t.Rules,
 		Agents:   [2]referee.Agent{{Name: t.Entries[g.A].Name, Command: t.Entries[g.A].Command}, {Name: t.Entries[g.B].Name, Command: t.Entries[g.B].Command}},
@@ -62,10 +72,13 @@ func (t *Tournament) Config(g Game) referee.Config {
 		MaxPlies: t.Plies,
 		First:    referee.Alternate,
 		Parallel: 1,
-		Grace:    referee.DefaultGrace,
+		Grace:    grace,
 		Out:      t.MatchDir(g),
 		Openings: t.openings,
 		Setup:    t.Setup,
+
+		Calibration: calibration,
+		GTPUntimed:  t.GTPUntimed,
 	}
 }
 

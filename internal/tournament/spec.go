@@ -24,6 +24,14 @@ const SpecName = "tournament.txt"
 // OpeningsName is the copy of the openings file a tournament plays, beside its spec.
 const OpeningsName = "openings.txt"
 
+// CalibrationName is the copy of the calibration.txt every agent's directory gets, beside
+// the spec: one file for every game, so that machines sharing the work size our agents'
+// searches alike (measure it on the slowest of them).
+const CalibrationName = "calibration.txt"
+
+// maxGrace is the longest -grace a spec takes: a day.
+const maxGrace = 86400
+
 // specMagic is the spec's first line: the format and its version.
 const specMagic = "gameagents tournament 1"
 
@@ -52,7 +60,11 @@ type Spec struct {
 	Games    int     // games per pairing, even, so that each agent plays each side equally
 	Plies    int     // the ply cap
 	Openings bool    // the games start from the openings in OpeningsName beside the spec
-	Entries  []Entry
+	// Calibration: every agent's directory gets a copy of CalibrationName beside the spec.
+	Calibration bool
+	GTPUntimed  bool    // GTP engines' CPU time is recorded but never loses on time
+	Grace       float64 // wall seconds a move may run past its time; 0 for the referee's default
+	Entries     []Entry
 }
 
 // namePattern is what an entry's name may be: one word that is safe in tables, TSV and
@@ -77,6 +89,8 @@ func (s *Spec) Check() error {
 		return fmt.Errorf("time %v, want a positive number of seconds up to 1e6", s.Seconds)
 	case s.Mode != gamefile.Single && s.Mode != gamefile.Game:
 		return errors.New("time mode must be single or game")
+	case !(s.Grace >= 0 && s.Grace <= maxGrace):
+		return fmt.Errorf("grace %v, want 0 to %d seconds", s.Grace, maxGrace)
 	}
 	seen := map[string]bool{}
 	for _, e := range s.Entries {
@@ -129,6 +143,15 @@ func (s *Spec) Format() []byte {
 	}
 	if s.Openings {
 		lines = append(lines, "openings "+OpeningsName)
+	}
+	if s.Calibration {
+		lines = append(lines, "calibration "+CalibrationName)
+	}
+	if s.GTPUntimed {
+		lines = append(lines, "gtp untimed")
+	}
+	if s.Grace > 0 {
+		lines = append(lines, "grace "+gamefile.FormatSeconds(s.Grace))
 	}
 	for _, e := range s.Entries {
 		lines = append(lines, "entry "+e.Name+" "+e.Command)
@@ -208,6 +231,18 @@ func (s *Spec) setField(key, value string) error {
 			return fmt.Errorf("openings %q: want %s (the copy beside the spec)", gamefile.Clip(value), OpeningsName)
 		}
 		s.Openings = true
+	case "calibration":
+		if value != CalibrationName {
+			return fmt.Errorf("calibration %q: want %s (the copy beside the spec)", gamefile.Clip(value), CalibrationName)
+		}
+		s.Calibration = true
+	case "gtp":
+		if value != "untimed" {
+			return fmt.Errorf("gtp %q: want untimed", gamefile.Clip(value))
+		}
+		s.GTPUntimed = true
+	case "grace":
+		s.Grace, err = gamefile.ParseSeconds(value)
 	case "entry":
 		name, command, _ := strings.Cut(value, " ")
 		s.Entries = append(s.Entries, Entry{Name: name, Command: strings.TrimSpace(command)})
@@ -215,7 +250,7 @@ func (s *Spec) setField(key, value string) error {
 			return fmt.Errorf("more than %d entries", MaxEntries)
 		}
 	default:
-		return fmt.Errorf("unknown key %q: want game, setup, time, games, plies, openings or entry", gamefile.Clip(key))
+		return fmt.Errorf("unknown key %q: want game, setup, time, games, plies, openings, calibration, gtp, grace or entry", gamefile.Clip(key))
 	}
 	return err
 }
@@ -282,10 +317,17 @@ func bind(s *Spec, dir string, games []referee.Game) (*Tournament, error) {
 	return t, nil
 }
 
-// Create makes dir the directory of the tournament s: it writes the spec (and a copy of
-// the openings file, when openings is not ""), or, when dir already holds a spec, makes
-// sure it is the same tournament, so that a run again resumes it rather than mixing two.
-func Create(dir string, s *Spec, openings string, games []referee.Game) (*Tournament, error) {
+// Files are the files a new tournament copies beside its spec; "" for none.
+type Files struct {
+	Openings    string // the openings file
+	Calibration string // a calibration.txt for every agent's directory
+}
+
+// Create makes dir the directory of the tournament s: it writes the spec (and copies of
+// the files), or, when dir already holds a spec, makes sure it is the same tournament, so
+// that a run again resumes it rather than mixing two.
+func Create(dir string, s *Spec, files Files, games []referee.Game) (*Tournament, error) {
+	s.Openings, s.Calibration = files.Openings != "", files.Calibration != ""
 	if err := s.Check(); err != nil {
 		return nil, err
 	}
@@ -296,7 +338,6 @@ func Create(dir string, s *Spec, openings string, games []referee.Game) (*Tourna
 	if err != nil {
 		return nil, err
 	}
-	s.Openings = openings != ""
 	path := filepath.Join(abs, SpecName)
 	if old, err := os.ReadFile(path); err == nil {
 		if string(old) != string(s.Format()) {
@@ -305,8 +346,16 @@ func Create(dir string, s *Spec, openings string, games []referee.Game) (*Tourna
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
-	if openings != "" {
-		if err := copyOpenings(openings, filepath.Join(abs, OpeningsName)); err != nil {
+	if s.Openings {
+		if _, err := referee.ReadOpenings(files.Openings); err != nil {
+			return nil, err
+		}
+		if err := copyBeside(files.Openings, filepath.Join(abs, OpeningsName), "openings"); err != nil {
+			return nil, err
+		}
+	}
+	if s.Calibration {
+		if err := copyBeside(files.Calibration, filepath.Join(abs, CalibrationName), "calibration"); err != nil {
 			return nil, err
 		}
 	}
@@ -317,18 +366,15 @@ func Create(dir string, s *Spec, openings string, games []referee.Game) (*Tourna
 	return t, gamefile.WriteAtomic(path, s.Format())
 }
 
-// copyOpenings checks the openings file from and copies it to to; a copy already there
-// must be the same.
-func copyOpenings(from, to string) error {
-	if _, err := referee.ReadOpenings(from); err != nil {
-		return err
-	}
+// copyBeside copies the file from to to; a copy already there must be the same, since the
+// tournament's finished games were played with it.
+func copyBeside(from, to, what string) error {
 	data, err := os.ReadFile(from)
 	if err != nil {
 		return err
 	}
 	if old, err := os.ReadFile(to); err == nil && string(old) != string(data) {
-		return fmt.Errorf("%s differs from %s: the tournament started with other openings", to, from)
+		return fmt.Errorf("%s differs from %s: the tournament started with another %s file", to, from, what)
 	}
 	return gamefile.WriteAtomic(to, data)
 }

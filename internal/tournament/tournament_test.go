@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"gameagents/internal/gamefile"
 	"gameagents/internal/games"
@@ -21,7 +22,7 @@ func newTestTournament(t *testing.T, game string, n, k int) *Tournament {
 	for i := range n {
 		s.Entries = append(s.Entries, Entry{Name: string(rune('a' + i)), Command: "/bin/true"})
 	}
-	tt, err := Create(t.TempDir(), s, "", games.Judges)
+	tt, err := Create(t.TempDir(), s, Files{}, games.Judges)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,6 +214,11 @@ func TestSpecErrors(t *testing.T) {
 		name, text, want string
 	}{
 		{"good", good, ""},
+		{"good with files", strings.Replace(good, "entry a", "openings openings.txt\ncalibration calibration.txt\ngtp untimed\ngrace 900\nentry a", 1), ""},
+		{"calibration elsewhere", good + "calibration /etc/calibration.txt\n", `spec:8: calibration "/etc/calibration.txt": want calibration.txt`},
+		{"gtp timed", good + "gtp timed\n", `spec:8: gtp "timed": want untimed`},
+		{"grace negative", good + "grace -3\n", `spec:8: time "-3" must be a positive`},
+		{"grace too long", good + "grace 100000\n", "spec: grace 100000, want 0 to 86400 seconds"},
 		{"magic", strings.Replace(good, "tournament 1", "tournament 9", 1), "spec:1: not a tournament spec"},
 		{"odd games", strings.Replace(good, "games 2", "games 3", 1), "spec: 3 games per pairing, want an even number"},
 		{"games overflow", strings.Replace(good, "games 2", "games 99999999999999999999", 1), `spec:4: "99999999999999999999": want a whole number`},
@@ -255,15 +261,49 @@ func manyEntries(n int) string {
 	return sb.String()
 }
 
+// TestCreateCopiesFiles: the calibration file is copied beside the spec and given to every
+// game's referee, with the grace and the GTP rule; a resumed tournament with another
+// calibration file is refused, since its finished games were played with the first.
+func TestCreateCopiesFiles(t *testing.T) {
+	calib := filepath.Join(t.TempDir(), "calibration.txt")
+	if err := os.WriteFile(calib, []byte("first\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := &Spec{Game: "reversi", Mode: gamefile.Single, Seconds: 1, Games: 2, Plies: 100, GTPUntimed: true, Grace: 900,
+		Entries: []Entry{{"a", "/bin/a"}, {"b", "gtp:/bin/b"}}}
+	dir := t.TempDir()
+	tt, err := Create(dir, s, Files{Calibration: calib}, games.Judges)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := tt.Config(tt.Schedule()[0])
+	if data, err := os.ReadFile(cfg.Calibration); err != nil || string(data) != "first\n" {
+		t.Errorf("Config().Calibration %q holds %q, %v, want the copy of %s", cfg.Calibration, data, err, calib)
+	}
+	if filepath.Dir(cfg.Calibration) != tt.Dir || !cfg.GTPUntimed || cfg.Grace != 900*time.Second {
+		t.Errorf("Config() = calibration %q, untimed %v, grace %v, want the copy in %s, true, 15m0s", cfg.Calibration, cfg.GTPUntimed, cfg.Grace, tt.Dir)
+	}
+	back, err := Open(filepath.Join(dir, SpecName), games.Judges)
+	if err != nil || back.Config(back.Schedule()[0]).Calibration != cfg.Calibration {
+		t.Errorf("Open(spec) = %v, want the same calibration copy", err)
+	}
+	if err := os.WriteFile(calib, []byte("second\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Create(dir, s, Files{Calibration: calib}, games.Judges); err == nil || !strings.Contains(err.Error(), "another calibration file") {
+		t.Errorf("Create with another calibration file = %v, want it refused", err)
+	}
+}
+
 func TestCreateRefusesAnotherTournament(t *testing.T) {
 	tt := newTestTournament(t, "reversi", 2, 2)
 	s := tt.Spec
 	s.Games = 4
-	if _, err := Create(tt.Dir, &s, "", games.Judges); err == nil || !strings.Contains(err.Error(), "holds another tournament") {
+	if _, err := Create(tt.Dir, &s, Files{}, games.Judges); err == nil || !strings.Contains(err.Error(), "holds another tournament") {
 		t.Errorf("Create over another tournament = %v, want an error saying the directory holds another", err)
 	}
 	s.Games = 2
-	if _, err := Create(tt.Dir, &s, "", games.Judges); err != nil {
+	if _, err := Create(tt.Dir, &s, Files{}, games.Judges); err != nil {
 		t.Errorf("Create over the same tournament = %v, want nil (resume)", err)
 	}
 }
