@@ -5,17 +5,18 @@
 #   bubblewrap      the sandbox around agents (bwrap)
 #   parallel        GNU parallel, the distributed tournament test
 #   openssh-server  sshd on localhost for that test (parallel --sshlogin)
+#   rsync           the copies of docs/tournament.md's recipe for hosts without a shared directory
 #   chromium        the replay page in a real browser (go test ./internal/replay, scripts/browser-test.sh); about 70 s
 #                   to install on the development machine
 # and on request (scripts/slurm-local.sh), not by default:
 #   slurm-wlm munge  a one-node Slurm cluster for the job-array path
 # Anything it cannot install is reported; the tests that need it skip with a message.
-# Usage: scripts/install-deps.sh [PACKAGE...]   (default: the five test packages above)
+# Usage: scripts/install-deps.sh [PACKAGE...]   (default: the six test packages above)
 set -uo pipefail
 
 packages=("$@")
 if ((${#packages[@]} == 0)); then
-	packages=(python3 bubblewrap parallel openssh-server chromium)
+	packages=(python3 bubblewrap parallel openssh-server rsync chromium)
 fi
 
 # The command each package provides, to tell whether it is there.

@@ -25,7 +25,7 @@ const sshdPath = "/usr/sbin/sshd"
 
 // runPlanByParallelSSH runs the plan's lines with GNU parallel, two at a time, each over
 // ssh to this machine; it skips when parallel, ssh or sshd is missing or sshd cannot serve.
-func runPlanByParallelSSH(t *testing.T, plan string) {
+func runPlanByParallelSSH(t *testing.T, plan, _ string) {
 	for _, tool := range []string{"parallel", "ssh", "ssh-keygen", sshdPath} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("%s not found (Debian packages parallel and openssh-server; scripts/install-deps.sh installs them): %v", tool, err)
@@ -154,5 +154,46 @@ func serve(t *testing.T, config, logPath string) {
 			t.Skipf("sshd not listening after 10 s:\n%s", log)
 		case <-time.After(50 * time.Millisecond):
 		}
+	}
+}
+
+// runPlanOnCopies follows docs/tournament.md's recipe for hosts without a shared directory:
+// the tournament's directory is copied with rsync to a second "host", the plan's lines are
+// shared between this machine and that host, and each host's results and records are
+// brought back with rsync before the report. The second host is a mount namespace
+// (bubblewrap) in which the copy is seen at the tournament's own path, as the recipe asks
+// of a real host. It skips when rsync or bwrap is missing or bwrap cannot make namespaces.
+func runPlanOnCopies(t *testing.T, plan, dir string) {
+	for _, tool := range []string{"rsync", "bwrap"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not found (Debian packages rsync and bubblewrap; scripts/install-deps.sh installs them): %v", tool, err)
+		}
+	}
+	if out, err := exec.Command("bwrap", "--dev-bind", "/", "/", "--", "/bin/true").CombinedOutput(); err != nil {
+		t.Skipf("bwrap cannot make a mount namespace here: %v\n%s", err, out)
+	}
+	copyDir := filepath.Join(t.TempDir(), "copy")
+	rsync(t, dir+"/", copyDir+"/")
+	host := []string{"--dev-bind", "/", "/", "--bind", copyDir, dir, "--", "/bin/sh", "-c"}
+	for i, l := range strings.Split(strings.TrimSuffix(plan, "\n"), "\n") {
+		cmd := exec.Command("/bin/sh", "-c", l)
+		if i%2 == 1 { // the other host's share of the lines
+			cmd = exec.Command("bwrap", append(host, l)...)
+		}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", cmd, err, out)
+		}
+	}
+	if n, _ := filepath.Glob(filepath.Join(copyDir, "results", "*.tsv")); len(n) != 3 {
+		t.Fatalf("the second host's copy holds %d results, want 3 (half the plan's 6 lines)", len(n))
+	}
+	rsync(t, copyDir+"/results/", dir+"/results/")
+	rsync(t, copyDir+"/games/", dir+"/games/")
+}
+
+// rsync runs rsync -a from to.
+func rsync(t *testing.T, from, to string) {
+	if out, err := exec.Command("rsync", "-a", from, to).CombinedOutput(); err != nil {
+		t.Fatalf("rsync -a %s %s: %v\n%s", from, to, err, out)
 	}
 }

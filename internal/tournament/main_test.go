@@ -74,10 +74,11 @@ func TestPlanMatchesRun(t *testing.T) {
 	}
 	runners := []struct {
 		name string
-		run  func(t *testing.T, plan string)
+		run  func(t *testing.T, plan, dir string)
 	}{
 		{"sh", runPlanBySh},
 		{"parallel-ssh", runPlanByParallelSSH},
+		{"rsync-copies", runPlanOnCopies},
 	}
 	for _, r := range runners {
 		t.Run(r.name, func(t *testing.T) {
@@ -86,7 +87,7 @@ func TestPlanMatchesRun(t *testing.T) {
 			if n := strings.Count(plan, "\n"); n != 6 {
 				t.Fatalf("plan printed %d lines, want 6:\n%s", n, plan)
 			}
-			r.run(t, plan)
+			r.run(t, plan, distributed)
 			spec := filepath.Join(distributed, SpecName)
 			if again := runHomework(t, "tournament", "plan", "-spec", spec); again != "" {
 				t.Errorf("plan after every line ran = %q, want nothing", again)
@@ -100,7 +101,7 @@ func TestPlanMatchesRun(t *testing.T) {
 }
 
 // runPlanBySh runs the plan's lines one by one with /bin/sh.
-func runPlanBySh(t *testing.T, plan string) {
+func runPlanBySh(t *testing.T, plan, _ string) {
 	for _, l := range strings.Split(strings.TrimSuffix(plan, "\n"), "\n") {
 		if out, err := exec.Command("/bin/sh", "-c", l).CombinedOutput(); err != nil {
 			t.Fatalf("%s: %v\n%s", l, err, out)
