@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -19,7 +20,7 @@ var (
 	arenaEnd   = flag.Int("arena-endgame", 0, "start each pair of games at this many empty squares: after the random opening the engine plays both sides at 100,000 nodes a move until then (0: from the opening)")
 )
 
-const arenaVariants = "hand (the hand-written evaluation), nott, nopvs, nosort, nosolver, share2 (a new iteration while under half the budget), solvefixed (the solver tried from 22 empties whatever the budget), weights:FILE (the patterns with the weights of FILE)"
+const arenaVariants = "hand (the hand-written evaluation), nott, nopvs, nosort, nosolver, share2 (a new iteration while under half the budget), solvefixed (the solver tried from 22 empties whatever the budget), noprobcut, probcut:T (ProbCut's confidence T tenths of σ), weights:FILE (the patterns with the weights of FILE)"
 
 // arenaOpeningPlies random plies start each pair of games, so that the pairs differ; each
 // opening is played twice, the players swapping colours.
@@ -50,7 +51,17 @@ func arenaPlayer(t *testing.T, name string) func(Board) int {
 		f.Share = 2
 	case "solvefixed":
 		f.SolveFixed = true
+	case "noprobcut":
+		f.NoProbCut = true
 	default:
+		if conf, ok := strings.CutPrefix(name, "probcut:"); ok {
+			v, err := strconv.Atoi(conf)
+			if err != nil || v < 1 || v > 100 {
+				t.Fatalf("arena player %q: want probcut:T, T the confidence in tenths of σ, 1 to 100", name)
+			}
+			f.ProbCutT = int32(v)
+			break
+		}
 		file, ok := strings.CutPrefix(name, "weights:")
 		if !ok {
 			t.Fatalf("unknown arena player %q: want engine, greedy, random, %s", name, arenaVariants)

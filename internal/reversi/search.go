@@ -56,6 +56,8 @@ type Features struct {
 	NoPVS      bool              // full windows for every move
 	NoSort     bool              // moves in square order after the table's move
 	NoSolver   bool              // never solve the endgame exactly
+	NoProbCut  bool              // no ProbCut (probcut.go): every node searched full width
+	ProbCutT   int32             // ProbCut's confidence in tenths of σ (0: probCutT)
 	SolveFixed bool              // try the solver from solveMaxEmpties whatever the budget
 	Share      int               // start an iteration while under 1/Share of the budget (0: nextIterationShare)
 	Evaluation func(Board) int32 // nil: the fitted patterns (PatternEval); HandEval for the baseline
@@ -316,6 +318,11 @@ func (e *Engine) negamax(b Board, depth int, alpha, beta int32, passed bool) int
 					return s
 				}
 			}
+		}
+	}
+	if !e.NoProbCut {
+		if v, cut := e.probCut(b, depth, alpha, beta); cut {
+			return v
 		}
 	}
 	alphaOrig := alpha

@@ -60,11 +60,12 @@ func minimax(b Board, depth int, eval func(Board) int32, passed bool) int32 {
 // serve the same depth within an iteration: a position's distance from the root is fixed by
 // its empty squares) must not change it.
 func TestSearchEqualsMinimax(t *testing.T) {
+	// ProbCut is off throughout: it is selective by design (TestProbCut checks it).
 	features := map[string]Features{
-		"all":    {},
-		"noTT":   {NoTT: true},
-		"noPVS":  {NoPVS: true},
-		"noSort": {NoSort: true},
+		"all":    {NoProbCut: true},
+		"noTT":   {NoTT: true, NoProbCut: true},
+		"noPVS":  {NoPVS: true, NoProbCut: true},
+		"noSort": {NoSort: true, NoProbCut: true},
 	}
 	positions := randomPositions(1, 24, 24)
 	positions = append(positions, randomPositions(2, 12, 50)...)
