@@ -49,15 +49,51 @@ func (b Board) Moves() uint64 {
 	oi := opp & innerMask
 	// Eastwards (towards higher bits along a row) a run of opponent discs is a run of
 	// consecutive bits, so adding the bit where it starts carries through it to the square
-	// just past it: that square is the only bit of the sum outside oi.
+	// just past it: that square is the only bit of the sum outside oi (and the discs of
+	// oi left in the sum are removed with the occupied squares at the end).
 	m := oi + (own<<1)&oi
-	m |= fillRight(own, oi, oi&(oi>>1), 1)
+	m |= runsRight(own, oi, oi&(oi>>1), 1) >> 1
 	p := opp & (opp << 8)
-	m |= fillLeft(own, opp, p, 8) | fillRight(own, opp, p>>8, 8)
+	m |= runsLeft(own, opp, p, 8)<<8 | runsRight(own, opp, p>>8, 8)>>8
 	p = oi & (oi << 7)
-	m |= fillLeft(own, oi, p, 7) | fillRight(own, oi, p>>7, 7)
+	m |= runsLeft(own, oi, p, 7)<<7 | runsRight(own, oi, p>>7, 7)>>7
 	p = oi & (oi << 9)
-	m |= fillLeft(own, oi, p, 9) | fillRight(own, oi, p>>9, 9)
+	m |= runsLeft(own, oi, p, 9)<<9 | runsRight(own, oi, p>>9, 9)>>9
+	return m &^ (own | opp)
+}
+
+// movesAndRuns is Moves, also filling r with the runs that its moves flip, so that
+// r.flips finds each move's flips for less than flips would (flip.go).
+func (b Board) movesAndRuns(r *flipRuns) uint64 {
+	own, opp := b.Own, b.Opp
+	oi := opp & innerMask
+	sum := oi + (own<<1)&oi
+	r.west = oi &^ sum // the runs the carry went through, closed by an own disc to the west
+	m := sum
+	x := runsRight(own, oi, oi&(oi>>1), 1)
+	r.east = x
+	m |= x >> 1
+	p := opp & (opp << 8)
+	x = runsLeft(own, opp, p, 8)
+	r.down[1] = ^bits.ReverseBytes64(x)
+	m |= x << 8
+	x = runsRight(own, opp, p>>8, 8)
+	r.up[1] = ^x
+	m |= x >> 8
+	p = oi & (oi << 7)
+	x = runsLeft(own, oi, p, 7)
+	r.down[2] = ^bits.ReverseBytes64(x)
+	m |= x << 7
+	x = runsRight(own, oi, p>>7, 7)
+	r.up[0] = ^x
+	m |= x >> 7
+	p = oi & (oi << 9)
+	x = runsLeft(own, oi, p, 9)
+	r.down[0] = ^bits.ReverseBytes64(x)
+	m |= x << 9
+	x = runsRight(own, oi, p>>9, 9)
+	r.up[2] = ^x
+	m |= x >> 9
 	return m &^ (own | opp)
 }
 
@@ -66,26 +102,25 @@ func (b Board) Moves() uint64 {
 // the fills (about 30 instructions more per Moves).
 var innerMask = inner
 
-// fillLeft returns the squares one step beyond every run of opp discs that starts next to
-// an own disc, in the direction of shifting left by s; pairs is opp & (opp << s), the opp
-// discs whose neighbour s back is opp too. A run holds at most six discs: two single steps
-// and two double steps through pairs cover it. (The right direction's pairs are the same
-// set shifted back, so Moves computes them once per line.)
-func fillLeft(own, opp, pairs uint64, s uint) uint64 {
+// runsLeft returns the opp discs in runs that start next to an own disc, in the direction
+// of shifting left by s (shifted once more, they are the squares just past the runs);
+// pairs is opp & (opp << s), the opp discs whose neighbour s back is opp too. A run holds
+// at most six discs: two single steps and two double steps through pairs cover it. (The
+// right direction's pairs are the same set shifted back, so Moves computes them once per
+// line.)
+func runsLeft(own, opp, pairs uint64, s uint) uint64 {
 	x := opp & (own << s)
 	x |= opp & (x << s)
 	x |= pairs & (x << (2 * s))
-	x |= pairs & (x << (2 * s))
-	return x << s
+	return x | pairs&(x<<(2*s))
 }
 
-// fillRight is fillLeft shifting right; pairs is opp & (opp >> s).
-func fillRight(own, opp, pairs uint64, s uint) uint64 {
+// runsRight is runsLeft shifting right; pairs is opp & (opp >> s).
+func runsRight(own, opp, pairs uint64, s uint) uint64 {
 	x := opp & (own >> s)
 	x |= opp & (x >> s)
 	x |= pairs & (x >> (2 * s))
-	x |= pairs & (x >> (2 * s))
-	return x >> s
+	return x | pairs&(x>>(2*s))
 }
 
 // Flips returns the opponent discs that a move on sq turns over (none when sq is not a
@@ -94,9 +129,11 @@ func (b Board) Flips(sq int) uint64 { return flips(b.Own, b.Opp, sq) }
 
 // Play returns the position after the side to move plays sq, seen from the opponent, who
 // moves next.
-func (b Board) Play(sq int) Board {
-	f := flips(b.Own, b.Opp, sq)
-	return Board{Own: b.Opp &^ f, Opp: b.Own | f | 1<<sq}
+func (b Board) Play(sq int) Board { return b.after(sq, flips(b.Own, b.Opp, sq)) }
+
+// after is the position after the side to move plays sq, turning over f.
+func (b Board) after(sq int, f uint64) Board {
+	return Board{Own: b.Opp &^ f, Opp: b.Own | f | 1<<(sq&63)}
 }
 
 // Pass returns the position with the other side to move and nothing changed.
@@ -120,29 +157,33 @@ func Perft(b Board, depth int) int64 {
 	return perft(b, depth, false)
 }
 
+// perft counts the last ply by the number of moves (a position without any counting one
+// leaf: a pass or the end of the game), so the positions two plies up count their
+// children's moves in one loop without calls.
 func perft(b Board, depth int, passed bool) int64 {
-	if depth == 0 {
+	switch depth {
+	case 0:
 		return 1
+	case 1:
+		return int64(max(bits.OnesCount64(b.Moves()), 1))
 	}
-	moves := b.Moves()
+	var r flipRuns
+	moves := b.movesAndRuns(&r)
 	if moves == 0 {
 		if passed {
 			return 1
 		}
 		return perft(b.Pass(), depth-1, true)
 	}
-	if depth == 1 {
-		return int64(bits.OnesCount64(moves))
-	}
 	var n int64
-	if depth == 2 {
-		for ; moves != 0; moves &= moves - 1 {
-			n += int64(max(bits.OnesCount64(b.Play(bits.TrailingZeros64(moves)).Moves()), 1))
-		}
-		return n
-	}
 	for ; moves != 0; moves &= moves - 1 {
-		n += perft(b.Play(bits.TrailingZeros64(moves)), depth-1, false)
+		sq := bits.TrailingZeros64(moves)
+		c := b.after(sq, r.flips(sq))
+		if depth == 2 {
+			n += int64(max(bits.OnesCount64(c.Moves()), 1))
+		} else {
+			n += perft(c, depth-1, false)
+		}
 	}
 	return n
 }

@@ -146,9 +146,9 @@ func TestSolveFFO40to49(t *testing.T) {
 	t.Logf("FFO #%d-#%d: %d nodes, %.1fs in all", *ffoFirst, *ffoFirst+*ffoCount-1, totalNodes, total.Seconds())
 }
 
-// TestFlipsMatchesSlow: flips and Moves agree with slowFlips, a square-by-square walk, on
-// every empty square of random game positions and of random disc patterns (which reach
-// runs and edges that games rarely do), for both sides.
+// TestFlipsMatchesSlow: flips, flipRuns.flips, Moves and movesAndRuns agree with
+// slowFlips, a square-by-square walk, on every empty square of random game positions and
+// of random disc patterns (which reach runs and edges that games rarely do), both sides.
 func TestFlipsMatchesSlow(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for i := range 6000 {
@@ -158,6 +158,8 @@ func TestFlipsMatchesSlow(t *testing.T) {
 			b = Board{Own: own, Opp: r.Uint64() &^ own}
 		}
 		for _, p := range [2]Board{b, b.Pass()} {
+			var runs flipRuns
+			moves := p.movesAndRuns(&runs)
 			var want uint64
 			for sq := range 64 {
 				if (p.Own|p.Opp)&(1<<sq) != 0 {
@@ -167,12 +169,18 @@ func TestFlipsMatchesSlow(t *testing.T) {
 				if got := flips(p.Own, p.Opp, sq); got != f {
 					t.Fatalf("flips(%#x, %#x, %s) = %#x, want %#x", p.Own, p.Opp, SquareName(sq), got, f)
 				}
+				if got := runs.flips(sq); got != f {
+					t.Fatalf("flipRuns(%#x, %#x).flips(%s) = %#x, want %#x", p.Own, p.Opp, SquareName(sq), got, f)
+				}
 				if f != 0 {
 					want |= 1 << sq
 				}
 			}
 			if got := p.Moves(); got != want {
 				t.Fatalf("Moves(%#x, %#x) = %#x, want %#x", p.Own, p.Opp, got, want)
+			}
+			if moves != want {
+				t.Fatalf("movesAndRuns(%#x, %#x) = %#x, want %#x", p.Own, p.Opp, moves, want)
 			}
 		}
 	}
