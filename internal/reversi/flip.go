@@ -1,7 +1,8 @@
 package reversi
 
-// Flipping, by lines and small tables, for the board, the midgame search and the solver
-// alike.
+// Flipping. For one square (flips: the board, the midgame search, the solver's last
+// empties) by lines and small tables; for every move of one position (perft, below) by the
+// runs that move generation finds on the way.
 //
 // A move on sq flips discs along its four lines (row, column, two diagonals), and along one
 // line the outcome depends only on sq's place on the line and on the line's eight squares.
@@ -22,8 +23,8 @@ package reversi
 //
 // Both tables fit in 2.5 KB, so they stay in the first-level cache. This is the classic
 // table ("kindergarten") formulation of Othello flipping, which the Edax engine (Richard
-// Delorme, Toshihiko Okuhara) describes in its flip_kindergarten.c comments; the code here
-// is written from that description.
+// Delorme, Toshihiko Okuhara) describes in the comments of its flip_*.c files; the code
+// here is written from that description.
 
 import "math/bits"
 

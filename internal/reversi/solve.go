@@ -319,8 +319,7 @@ func (s *Solver) search(b Board, moves uint64, alpha, beta int, passed bool) int
 	if ttMove >= 0 && moves&(1<<ttMove) != 0 {
 		// The table's move before the others are even generated: it cuts most of the
 		// time, and then ordering them would be wasted.
-		f := flips(b.Own, b.Opp, ttMove)
-		c := solveChild{b: Board{Own: b.Opp &^ f, Opp: b.Own | f | 1<<ttMove}, moves: unknownMoves}
+		c := solveChild{b: b.Play(ttMove), moves: unknownMoves}
 		v := s.child(&c, 0, alpha, beta)
 		if s.aborted {
 			return 0
