@@ -146,18 +146,41 @@ func TestSolveFFO40to49(t *testing.T) {
 	t.Logf("FFO #%d-#%d: %d nodes, %.1fs in all", *ffoFirst, *ffoFirst+*ffoCount-1, totalNodes, total.Seconds())
 }
 
-// TestFlipsMatchesBoard: the solver's ray-based flips equal Board.Flips on every empty
-// square of random positions.
-func TestFlipsMatchesBoard(t *testing.T) {
+// TestFlipsMatchesSlow: flips, flipRuns.flips, Moves and movesAndRuns agree with
+// slowFlips, a square-by-square walk, on every empty square of random game positions and
+// of random disc patterns (which reach runs and edges that games rarely do), both sides.
+func TestFlipsMatchesSlow(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	for i := range 3000 {
+	for i := range 6000 {
 		b := randomEndgame(r, 4+i%56)
-		for sq := range 64 {
-			if (b.Own|b.Opp)&(1<<sq) != 0 {
-				continue
+		if i%2 == 1 {
+			own := r.Uint64() & r.Uint64()
+			b = Board{Own: own, Opp: r.Uint64() &^ own}
+		}
+		for _, p := range [2]Board{b, b.Pass()} {
+			var runs flipRuns
+			moves := p.movesAndRuns(&runs)
+			var want uint64
+			for sq := range 64 {
+				if (p.Own|p.Opp)&(1<<sq) != 0 {
+					continue
+				}
+				f := slowFlips(p, sq)
+				if got := flips(p.Own, p.Opp, sq); got != f {
+					t.Fatalf("flips(%#x, %#x, %s) = %#x, want %#x", p.Own, p.Opp, SquareName(sq), got, f)
+				}
+				if got := runs.flips(sq); got != f {
+					t.Fatalf("flipRuns(%#x, %#x).flips(%s) = %#x, want %#x", p.Own, p.Opp, SquareName(sq), got, f)
+				}
+				if f != 0 {
+					want |= 1 << sq
+				}
 			}
-			if got, want := flips(b.Own, b.Opp, sq), b.Flips(sq); got != want {
-				t.Fatalf("flips(%#x, %#x, %s) = %#x, want %#x", b.Own, b.Opp, SquareName(sq), got, want)
+			if got := p.Moves(); got != want {
+				t.Fatalf("Moves(%#x, %#x) = %#x, want %#x", p.Own, p.Opp, got, want)
+			}
+			if moves != want {
+				t.Fatalf("movesAndRuns(%#x, %#x) = %#x, want %#x", p.Own, p.Opp, moves, want)
 			}
 		}
 	}
