@@ -179,7 +179,8 @@ func (p *process) noReply(ctx context.Context, err error) error {
 	return err
 }
 
-// exitStatus waits a moment for the process to end and says how it ended.
+// exitStatus waits a moment for the process to end and says how it ended; its output is
+// then in the log, for the reason's last lines.
 func (p *process) exitStatus() string {
 	select {
 	case <-p.exited:
@@ -187,6 +188,7 @@ func (p *process) exitStatus() string {
 		p.kill()
 		<-p.exited
 	}
+	p.drain()
 	var ee *exec.ExitError
 	if errors.As(p.waitErr, &ee) {
 		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
@@ -214,6 +216,13 @@ func (p *process) close() {
 	p.kill()
 	<-p.exited
 	closeAll(p.orders, p.replies)
+	p.drain()
+}
+
+// drain waits until the player's output is copied to the log: the pipe reaches its end
+// once the process has exited, but the copy may still be behind it (a moment at most: a
+// child that escaped the group could hold the pipe open).
+func (p *process) drain() {
 	select {
 	case <-p.copied:
 	case <-time.After(time.Second):
