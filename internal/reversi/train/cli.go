@@ -73,6 +73,7 @@ func genCmd(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&cfg.Epsilon, "epsilon", cfg.Epsilon, "probability of a random move after the opening")
 	fs.IntVar(&cfg.SolveEmpties, "solve", cfg.SolveEmpties, "solve exactly from this many empties on")
 	fs.IntVar(&cfg.SolverLogSize, "tt", cfg.SolverLogSize, "log2 of the solver's table entries")
+	player := fs.String("player", "hand", "the greedy player's evaluation: hand (a disc-square table and mobility) or a weights file")
 	out := fs.String("out", "", "data file to write (required)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -80,6 +81,13 @@ func genCmd(args []string, stdout, stderr io.Writer) error {
 	if *out == "" || fs.NArg() != 0 {
 		fs.Usage()
 		return fmt.Errorf("need -out and no arguments")
+	}
+	if *player != "hand" {
+		w, err := reversi.ReadPatternWeights(*player)
+		if err != nil {
+			return fmt.Errorf("-player: %w", err)
+		}
+		cfg.Player = w.Eval
 	}
 	f, err := os.Create(*out)
 	if err != nil {
@@ -205,6 +213,7 @@ func relabelCmd(args []string, stdout, stderr io.Writer) error {
 	weights := fs.String("weights", "", "weights file of the earlier fit (default: the embedded weights)")
 	depth := fs.Int("depth", 2, "search depth in plies")
 	mix := fs.Float64("mix", 1, "weight of the search value in the new label (the rest: the old label)")
+	engine := fs.Bool("engine", false, "search with the playing engine (ordering, table, ProbCut) instead of plain negamax")
 	out := fs.String("out", "", "data file to write (required)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -222,7 +231,11 @@ func relabelCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	start := time.Now()
-	Relabel(samples, w, *depth, *mix, func(done int) {
+	value := PlainValue(w, *depth)
+	if *engine {
+		value = EngineValue(w, *depth)
+	}
+	Relabel(samples, value, *mix, func(done int) {
 		fmt.Fprintf(stderr, "relabel: %d/%d positions, %v\n", done, len(samples), time.Since(start).Round(time.Second))
 	})
 	f, err := os.Create(*out)

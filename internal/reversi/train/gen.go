@@ -10,15 +10,19 @@ import (
 
 // GenConfig sets up data generation.
 type GenConfig struct {
-	Games          int     // number of games
-	Seed           uint64  // game g is generated from (Seed, g) alone
-	FirstGame      int     // number of the first game (to extend a data set with new games)
-	MinRandom      int     // each game opens with MinRandom..MaxRandom uniformly random plies
-	MaxRandom      int     //
-	Epsilon        float64 // probability that the cheap player moves at random
-	SolveEmpties   int     // E: solve exactly from this many empties on
-	SolverLogSize  int     // the solver's table: 2^SolverLogSize entries
-	ProgressEvery  int     // report progress every this many games (0: never)
+	Games         int     // number of games
+	Seed          uint64  // game g is generated from (Seed, g) alone
+	FirstGame     int     // number of the first game (to extend a data set with new games)
+	MinRandom     int     // each game opens with MinRandom..MaxRandom uniformly random plies
+	MaxRandom     int     //
+	Epsilon       float64 // probability that the cheap player moves at random
+	SolveEmpties  int     // E: solve exactly from this many empties on
+	SolverLogSize int     // the solver's table: 2^SolverLogSize entries
+	// Player: the evaluation the greedy moves maximise one ply deep (nil: the small hand
+	// evaluation cheapEval). A fitted evaluation plays more like the positions a search
+	// meets, whose leaves the evaluation must judge.
+	Player         func(reversi.Board) int32
+	ProgressEvery  int // report progress every this many games (0: never)
 	ProgressReport func(games, samples int)
 }
 
@@ -91,7 +95,7 @@ func PlayGame(cfg GenConfig, id uint32, solver *reversi.Solver, out []Sample) []
 		}
 		out = append(out, Sample{Board: b, Game: id})
 		side = append(side, mover)
-		b, mover = b.Play(cheapMove(b, moves, ply < randomPlies, cfg.Epsilon, rng)), !mover
+		b, mover = b.Play(cheapMove(b, moves, ply < randomPlies, cfg, rng)), !mover
 		ply++
 	}
 	// Solved from here on: the earlier positions take this score.
@@ -112,7 +116,7 @@ func PlayGame(cfg GenConfig, id uint32, solver *reversi.Solver, out []Sample) []
 			res, _ = solver.Solve(b)
 		}
 		out = append(out, Sample{Board: b, Score: int8(res), Exact: true, Game: id})
-		b = b.Play(cheapMove(b, moves, false, cfg.Epsilon, rng))
+		b = b.Play(cheapMove(b, moves, false, cfg, rng))
 	}
 }
 
@@ -137,21 +141,25 @@ func finalScore(b reversi.Board) int {
 }
 
 // cheapMove is the data generator's player: a uniformly random move when random or with
-// probability eps, else the move whose resulting position the small hand evaluation
-// likes best (ties to the first in square order, random ordering would add nothing the
-// random moves do not).
-func cheapMove(b reversi.Board, moves uint64, random bool, eps float64, rng *rand.Rand) int {
-	if random || rng.Float64() < eps {
+// probability cfg.Epsilon, else the move whose resulting position cfg.Player (the small
+// hand evaluation by default) likes best (ties to the first in square order, random
+// ordering would add nothing the random moves do not).
+func cheapMove(b reversi.Board, moves uint64, random bool, cfg GenConfig, rng *rand.Rand) int {
+	if random || rng.Float64() < cfg.Epsilon {
 		n := rng.IntN(bits.OnesCount64(moves))
 		for range n {
 			moves &= moves - 1
 		}
 		return bits.TrailingZeros64(moves)
 	}
+	eval := cfg.Player
+	if eval == nil {
+		eval = cheapEval
+	}
 	best, bestSq := int32(-1<<30), -1
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
-		if v := -cheapEval(b.Play(sq)); v > best {
+		if v := -eval(b.Play(sq)); v > best {
 			best, bestSq = v, sq
 		}
 	}

@@ -14,10 +14,11 @@ import (
 // style: the search looks a few plies closer to the exactly solved endgame, where the
 // fit is accurate). Exactly labelled positions keep their labels.
 
-// Relabel sets the label of every inexact sample to mix*search + (1-mix)*label, where
-// search is the depth-ply negamax value of the position with w at the leaves (rounded to
-// discs, clamped to ±64). progress, if not nil, is called every 100,000 samples.
-func Relabel(samples []Sample, w *reversi.PatternWeights, depth int, mix float64, progress func(done int)) {
+// Relabel sets the label of every inexact sample to mix*value + (1-mix)*label, where
+// value is a search value of the position in 1/100 disc (PlainValue or EngineValue),
+// rounded to discs and clamped to ±64. progress, if not nil, is called every 100,000
+// samples.
+func Relabel(samples []Sample, value func(reversi.Board) int32, mix float64, progress func(done int)) {
 	for i := range samples {
 		s := &samples[i]
 		if progress != nil && i%100_000 == 0 {
@@ -26,10 +27,47 @@ func Relabel(samples []Sample, w *reversi.PatternWeights, depth int, mix float64
 		if s.Exact {
 			continue
 		}
-		v := float64(searchValue(s.Board, w, depth, -1<<20, 1<<20, false)) / 100
+		v := float64(value(s.Board)) / 100
 		l := mix*v + (1-mix)*float64(s.Score)
 		s.Score = int8(max(-64, min(64, math.Round(l))))
 	}
+}
+
+// PlainValue is the depth-ply negamax value with w at the leaves: every move searched,
+// no table, no pruning beyond alpha-beta (the committed weights' recipe).
+func PlainValue(w *reversi.PatternWeights, depth int) func(reversi.Board) int32 {
+	return func(b reversi.Board) int32 { return searchValue(b, w, depth, -1<<20, 1<<20, false) }
+}
+
+// EngineValue is the value the playing engine's midgame search gives the position at
+// depth plies with w at the leaves: move ordering, transposition table and ProbCut make
+// deeper labels affordable (depth 4 costs about what plain depth 2 does). The table
+// persists from one position to the next, which only saves work: entries are keyed by
+// the exact position and a stored depth. Below ProbCut's least depth the value is
+// exactly PlainValue's (TestRelabel).
+func EngineValue(w *reversi.PatternWeights, depth int) func(reversi.Board) int32 {
+	e := reversi.NewEngine(20)
+	e.Evaluation = w.Eval
+	return func(b reversi.Board) int32 { return engineValue(e, w, b, depth) }
+}
+
+// engineValue plays forced moves and passes itself, as negamax would, before handing a
+// real choice to the engine: the engine's root answers a position without a choice with
+// its static value.
+func engineValue(e *reversi.Engine, w *reversi.PatternWeights, b reversi.Board, depth int) int32 {
+	if depth == 0 {
+		return searchValue(b, w, 0, -1<<20, 1<<20, false)
+	}
+	m := b.Moves()
+	switch {
+	case m == 0 && b.Pass().Moves() == 0:
+		return 100 * int32(finalScore(b))
+	case m == 0: // a pass is not a ply
+		return -engineValue(e, w, b.Pass(), depth)
+	case m&(m-1) == 0:
+		return -engineValue(e, w, b.Play(bits.TrailingZeros64(m)), depth-1)
+	}
+	return e.Search(b, reversi.Limits{MaxDepth: depth}, nil).Score
 }
 
 // searchValue is plain alpha-beta negamax to depth plies (a pass does not count as a

@@ -235,7 +235,8 @@ func plainNegamax(b reversi.Board, w *reversi.PatternWeights, depth int, passed 
 	return best
 }
 
-// TestRelabel: the search agrees with unpruned negamax; relabelling keeps exact labels
+// TestRelabel: the searches (plain, and the engine's below ProbCut's depth) agree with
+// unpruned negamax; relabelling keeps exact labels
 // and, at depth 0 with mix 1, sets the others to the evaluation itself.
 func TestRelabel(t *testing.T) {
 	samples := generate(t, smallGen(40))
@@ -245,15 +246,20 @@ func TestRelabel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	engine := []func(reversi.Board) int32{EngineValue(w, 0), EngineValue(w, 1), EngineValue(w, 2)}
 	for _, s := range samples[:300] {
 		for depth := range 3 {
-			if got, want := searchValue(s.Board, w, depth, -1<<20, 1<<20, false), plainNegamax(s.Board, w, depth, false); got != want {
+			want := plainNegamax(s.Board, w, depth, false)
+			if got := searchValue(s.Board, w, depth, -1<<20, 1<<20, false); got != want {
 				t.Fatalf("searchValue(%+v, depth %d) = %d, want %d", s.Board, depth, got, want)
+			}
+			if got := engine[depth](s.Board); got != want {
+				t.Fatalf("EngineValue(depth %d)(%+v) = %d, want %d", depth, s.Board, got, want)
 			}
 		}
 	}
 	re := append([]Sample(nil), samples...)
-	Relabel(re, w, 0, 1, nil)
+	Relabel(re, PlainValue(w, 0), 1, nil)
 	for i, s := range re {
 		want := samples[i].Score
 		if !s.Exact {
