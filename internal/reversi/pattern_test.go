@@ -296,9 +296,15 @@ func TestPatternEvalSense(t *testing.T) {
 	if v := PatternEval(Start()); v < -500 || v > 500 {
 		t.Errorf("PatternEval(Start()) = %d, want within ±500", v)
 	}
-	// Own: the four corners and the whole edges; opponent: a block in the middle.
+	// Own: the four corners, the whole edges and c2; opponent: a block in the middle and
+	// b2. Both sides have moves: the evaluation is never asked about a position where the
+	// side to move must pass (the search passes first) or the game is over (it is scored
+	// exactly), so such positions say nothing about it.
 	edges := uint64(0xff000000000000ff | 0x8181818181818181)
-	b := Board{Own: edges, Opp: 0x00003c3c3c3c0000}
+	b := Board{Own: edges | 1<<10, Opp: 0x00003c3c3c3c0000 | 1<<9}
+	if b.Moves() == 0 || b.Pass().Moves() == 0 {
+		t.Fatalf("the test position must give both sides a move")
+	}
 	if v := PatternEval(b); v <= 0 {
 		t.Errorf("PatternEval(own edges, opponent centre) = %d, want > 0", v)
 	}

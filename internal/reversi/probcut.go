@@ -89,24 +89,24 @@ func (e *Engine) probCut(b Board, depth int, alpha, beta int32) (int32, bool) {
 // probCutMean[depth][stage] and probCutSigma[depth][stage] are the mean and the standard
 // deviation of v(depth) − v(probCutDepth(depth)) in 1/100 disc, by stage of the game
 // (probCutStage: empties 0–11, 12–23, 24–35, 36–47, 48–60), as TestProbCutSigma printed
-// them; rows below probCutMinDepth are unused.
+// them with the committed weights (w5b); rows below probCutMinDepth are unused.
 var probCutMean = [probCutMaxSigmaDepth + 1][probCutStages]int16{
-	3:  {18, 142, 1, 21, 3},     // positions: 206, 385, 493, 488, 247
-	4:  {11, -27, 92, 35, 16},   // positions: 206, 385, 493, 488, 247
-	5:  {71, 156, 30, 5, 13},    // positions: 206, 385, 493, 488, 247
-	6:  {-5, -42, 162, 78, 15},  // positions: 206, 385, 493, 488, 247
-	7:  {52, 251, 75, 9, 22},    // positions: 206, 385, 493, 488, 247
-	8:  {-90, 15, 124, 96, 32},  // positions: 187, 385, 493, 488, 247
-	9:  {-41, 165, -23, 13, 15}, // positions: 119, 385, 493, 488, 247
-	10: {90, 49, 374, 152, 47},  // positions: 50, 385, 493, 488, 247
+	3:  {1, 83, 114, -58, 8},    // positions: 206, 385, 493, 488, 247
+	4:  {-28, 17, 17, 74, 32},   // positions: 206, 385, 493, 488, 247
+	5:  {88, 79, 77, 17, -9},    // positions: 206, 385, 493, 488, 247
+	6:  {-47, -10, -1, 163, 51}, // positions: 206, 385, 493, 488, 247
+	7:  {54, 128, 157, 17, -20}, // positions: 206, 385, 493, 488, 247
+	8:  {-83, 5, -30, 149, 62},  // positions: 187, 385, 493, 488, 247
+	9:  {-23, 102, 143, 10, -4}, // positions: 119, 385, 493, 488, 247
+	10: {23, 10, -46, 232, 90},  // positions: 50, 385, 493, 488, 247
 }
 var probCutSigma = [probCutMaxSigmaDepth + 1][probCutStages]int16{
-	3:  {477, 383, 275, 146, 63},  // positions: 206, 385, 493, 488, 247
-	4:  {467, 346, 307, 148, 60},  // positions: 206, 385, 493, 488, 247
-	5:  {402, 349, 274, 116, 51},  // positions: 206, 385, 493, 488, 247
-	6:  {576, 450, 435, 192, 84},  // positions: 206, 385, 493, 488, 247
-	7:  {522, 483, 380, 180, 83},  // positions: 206, 385, 493, 488, 247
-	8:  {532, 440, 329, 181, 93},  // positions: 187, 385, 493, 488, 247
-	9:  {587, 431, 410, 199, 83},  // positions: 119, 385, 493, 488, 247
-	10: {779, 486, 596, 238, 108}, // positions: 50, 385, 493, 488, 247
+	3:  {438, 375, 330, 251, 89},  // positions: 206, 385, 493, 488, 247
+	4:  {415, 323, 282, 210, 87},  // positions: 206, 385, 493, 488, 247
+	5:  {389, 327, 310, 174, 77},  // positions: 206, 385, 493, 488, 247
+	6:  {544, 426, 386, 264, 110}, // positions: 206, 385, 493, 488, 247
+	7:  {489, 422, 380, 209, 115}, // positions: 206, 385, 493, 488, 247
+	8:  {510, 415, 308, 213, 114}, // positions: 187, 385, 493, 488, 247
+	9:  {517, 366, 280, 184, 121}, // positions: 119, 385, 493, 488, 247
+	10: {690, 444, 358, 274, 159}, // positions: 50, 385, 493, 488, 247
 }

@@ -7,8 +7,9 @@ import (
 
 // TestSearchVisitsSameNodes pins the midgame search's result and node count on a fixed
 // budget: speed work on the board operations must not change what the search does. The
-// wanted values were recorded before that work: without ProbCut at commit 043e188, with it
-// at 8302db8. The solver is off: its own tests check that it is exact, and its node counts
+// wanted values depend on the evaluation and ProbCut's tables; they were last recorded
+// when the weights became w5b (issue 17), after the board speed-up had been checked
+// against the values of commits 043e188 and 8302db8. The solver is off: its own tests check that it is exact, and its node counts
 // may change with its ordering.
 func TestSearchVisitsSameNodes(t *testing.T) {
 	tests := []struct {
@@ -16,14 +17,14 @@ func TestSearchVisitsSameNodes(t *testing.T) {
 		noProbCut bool
 		want      Result
 	}{
-		{0, true, Result{Move: 19, Score: 236, Depth: 12, Nodes: 179794}},
-		{20, true, Result{Move: 56, Score: 603, Depth: 8, Nodes: 105731}},
-		{36, true, Result{Move: 56, Score: 199, Depth: 8, Nodes: 73690}},
-		{44, true, Result{Move: 31, Score: -1107, Depth: 10, Nodes: 105377}},
-		{0, false, Result{Move: 19, Score: 373, Depth: 13, Nodes: 69132}},
-		{20, false, Result{Move: 56, Score: 580, Depth: 10, Nodes: 104367}},
-		{36, false, Result{Move: 56, Score: 310, Depth: 12, Nodes: 100202}},
-		{44, false, Result{Move: 7, Score: -1200, Depth: 11, Nodes: 89882}},
+		{0, true, Result{Move: 19, Score: 374, Depth: 11, Nodes: 77462}},
+		{20, true, Result{Move: 56, Score: 1117, Depth: 8, Nodes: 67422}},
+		{36, true, Result{Move: 56, Score: 552, Depth: 8, Nodes: 77453}},
+		{44, true, Result{Move: 7, Score: -855, Depth: 10, Nodes: 94649}},
+		{0, false, Result{Move: 19, Score: 334, Depth: 12, Nodes: 97521}},
+		{20, false, Result{Move: 56, Score: 1002, Depth: 12, Nodes: 93054}},
+		{36, false, Result{Move: 56, Score: -308, Depth: 13, Nodes: 77177}},
+		{44, false, Result{Move: 7, Score: -1096, Depth: 12, Nodes: 169692}},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.plies, " noProbCut=", tt.noProbCut), func(t *testing.T) {

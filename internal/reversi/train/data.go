@@ -6,8 +6,8 @@
 // High-Quality Evaluation Function for Othello", 1997, where the games came from
 // Logistello's own play and the labels from its endgame solver): a game opens with a
 // random number of uniformly random moves, for variety, then both sides play a cheap
-// ε-greedy player (a one-ply search on a small hand evaluation; with probability ε a
-// random move). When the game reaches E empties the position is solved exactly; every
+// ε-greedy player (a one-ply search on a small hand evaluation, or on an earlier fit,
+// whose games look more like those the engine plays; with probability ε a random move). When the game reaches E empties the position is solved exactly; every
 // earlier position is labelled with that exact score, seen from its own side to move
 // (the result of the game if it had been finished perfectly from E empties). The game
 // then goes on with the cheap player, and every later position is solved exactly and
@@ -15,8 +15,9 @@
 // so a data file is reproducible from its command line (and a prefix of the games is
 // the same file's prefix).
 //
-// Optional second round (bootstrapping, relabel.go): the positions before E empties are
-// relabelled with a shallow search's value under the first fit, and the fit is redone.
+// Optional further rounds (bootstrapping, relabel.go): the positions before E empties are
+// relabelled with a search's value under the previous fit (plain negamax, or the
+// engine's own search, which makes 4 to 6 plies affordable), and the fit is redone.
 //
 // Fitting: for each phase, ridge regression (least squares with an L2 penalty) of the
 // labels on the sparse 0/1 feature vectors (one 1 per pattern instance, mobility and
