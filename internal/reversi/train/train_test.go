@@ -68,9 +68,22 @@ func TestDataRoundTrip(t *testing.T) {
 }
 
 // TestGenerateLabels: generation is reproducible; exact labels are the solver's scores;
-// the positions before E empties carry one result, signed for their side to move.
+// the positions before E empties carry one result, signed for their side to move; with
+// either player.
 func TestGenerateLabels(t *testing.T) {
-	cfg := smallGen(20)
+	hand := smallGen(20)
+	pattern := hand
+	pattern.Player = reversi.PatternEval
+	if diff := cmp.Diff(generate(t, hand), generate(t, pattern)); diff == "" {
+		t.Fatal("the pattern player's games equal the hand player's: Player is not used")
+	}
+	for _, cfg := range []GenConfig{hand, pattern} {
+		checkLabels(t, cfg)
+	}
+}
+
+func checkLabels(t *testing.T, cfg GenConfig) {
+	t.Helper()
 	samples := generate(t, cfg)
 	if diff := cmp.Diff(samples, generate(t, cfg)); diff != "" {
 		t.Fatalf("two runs of the same recipe differ (-first +second):\n%s", diff)
@@ -186,6 +199,7 @@ func TestSolveRidge(t *testing.T) {
 func TestMain_CLI(t *testing.T) {
 	dir := t.TempDir()
 	data, weights := filepath.Join(dir, "d.bin"), filepath.Join(dir, "w.bin")
+	data2, data3 := filepath.Join(dir, "d2.bin"), filepath.Join(dir, "d3.bin")
 	for _, tc := range []struct {
 		args []string
 		want int
@@ -200,6 +214,10 @@ func TestMain_CLI(t *testing.T) {
 		{[]string{"fit", "-data", filepath.Join(dir, "missing"), "-out", weights}, 1},
 		{[]string{"fit", "-data", data, "-out", weights, "-phases", "2", "-width", "30", "-iters", "5"}, 0},
 		{[]string{"eval", "-data", data, "-weights", weights}, 0},
+		{[]string{"gen", "-games", "5", "-solve", "8", "-tt", "12", "-player", weights, "-out", data2}, 0},
+		{[]string{"gen", "-games", "5", "-player", filepath.Join(dir, "missing"), "-out", data2}, 1},
+		{[]string{"relabel", "-data", data2, "-weights", weights, "-depth", "3", "-engine", "-out", data3}, 0},
+		{[]string{"relabel", "-data", data2, "-depth", "-1", "-engine", "-out", data3}, 1},
 		{[]string{"eval", "-data", data, "-weights", data}, 1},
 	} {
 		if got := Main(tc.args, io.Discard, io.Discard); got != tc.want {
