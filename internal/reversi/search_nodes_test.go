@@ -9,8 +9,8 @@ import (
 // budget: speed work on the board operations must not change what the search does. The
 // wanted values depend on the evaluation and ProbCut's tables; they were last recorded
 // when the weights became w5b (issue 17), after the board speed-up had been checked
-// against the values of commits 043e188 and 8302db8. The solver is off: its own tests check that it is exact, and its node counts
-// may change with its ordering.
+// against the values of commits 043e188 and 8302db8. The solver is off: its own tests
+// check that it is exact, and its node counts may change with its ordering.
 func TestSearchVisitsSameNodes(t *testing.T) {
 	tests := []struct {
 		plies     int // random plies from the start (randomPlayout)

@@ -7,7 +7,8 @@
 // Logistello's own play and the labels from its endgame solver): a game opens with a
 // random number of uniformly random moves, for variety, then both sides play a cheap
 // ε-greedy player (a one-ply search on a small hand evaluation, or on an earlier fit,
-// whose games look more like those the engine plays; with probability ε a random move). When the game reaches E empties the position is solved exactly; every
+// whose games look more like those the engine plays; with probability ε a random
+// move). When the game reaches E empties the position is solved exactly; every
 // earlier position is labelled with that exact score, seen from its own side to move
 // (the result of the game if it had been finished perfectly from E empties). The game
 // then goes on with the cheap player, and every later position is solved exactly and
