@@ -32,6 +32,9 @@ const (
 	// the budget stops still counts for the root moves it searched. Share 2 (spending
 	// more of the budget) scored 52% ± 9.8% against 3 in 100 arena games (RESULTS.md).
 	nextIterationShare = 3
+	// nextIterationGrowth: an iteration's cost over the one before, when there is no
+	// measured ratio yet (PredictIteration).
+	nextIterationGrowth = 3
 )
 
 // Limits bound a search.
@@ -52,15 +55,19 @@ type Result struct {
 
 // Features switches search techniques off, for measuring what each is worth.
 type Features struct {
-	NoTT       bool              // no transposition table
-	NoPVS      bool              // full windows for every move
-	NoSort     bool              // moves in square order after the table's move
-	NoSolver   bool              // never solve the endgame exactly
-	NoProbCut  bool              // no ProbCut (probcut.go): every node searched full width
-	ProbCutT   int32             // ProbCut's confidence in tenths of σ (0: probCutT)
-	SolveFixed bool              // try the solver from solveMaxEmpties whatever the budget
-	Share      int               // start an iteration while under 1/Share of the budget (0: nextIterationShare)
-	Evaluation func(Board) int32 // nil: the fitted patterns (PatternEval); HandEval for the baseline
+	NoTT       bool  // no transposition table
+	NoPVS      bool  // full windows for every move
+	NoSort     bool  // moves in square order after the table's move
+	NoSolver   bool  // never solve the endgame exactly
+	NoProbCut  bool  // no ProbCut (probcut.go): every node searched full width
+	ProbCutT   int32 // ProbCut's confidence in tenths of σ (0: probCutT)
+	SolveFixed bool  // try the solver from solveMaxEmpties whatever the budget
+	Share      int   // start an iteration while under 1/Share of the budget (0: nextIterationShare)
+	// PredictIteration: start an iteration only when it is predicted to end within the
+	// budget (its cost: the last one's times the last growth, nextIterationGrowth),
+	// instead of the Share rule.
+	PredictIteration bool
+	Evaluation       func(Board) int32 // nil: the fitted patterns (PatternEval); HandEval for the baseline
 }
 
 // Engine is a search with its transposition table. One Engine serves one goroutine.
@@ -226,6 +233,7 @@ func (e *Engine) search(b Board, lim Limits, report func(Result)) Result {
 	if maxDepth <= 0 || maxDepth > empties {
 		maxDepth = empties
 	}
+	var prevNodes, lastCost int64 // nodes before this iteration; the previous iteration's cost
 	for depth := 1; depth <= maxDepth; depth++ {
 		score, complete := e.searchRoot(b, root[:n], depth)
 		if !complete {
@@ -240,16 +248,33 @@ func (e *Engine) search(b Board, lim Limits, report func(Result)) Result {
 		if report != nil {
 			report(best)
 		}
+		if lim.Nodes > 0 && !e.nextIterationFits(lim.Nodes, prevNodes, lastCost) {
+			break
+		}
+		lastCost, prevNodes = e.budget.Nodes-prevNodes, e.budget.Nodes
+	}
+	best.Nodes = e.budget.Nodes
+	return best
+}
+
+// nextIterationFits tells whether a new iteration may start with e.budget.Nodes of budget
+// spent: prevNodes of them before the iteration just completed, and lastCost the cost of
+// the iteration before that one (0: there was none).
+func (e *Engine) nextIterationFits(budget, prevNodes, lastCost int64) bool {
+	spent := e.budget.Nodes
+	if !e.PredictIteration {
 		share := int64(nextIterationShare)
 		if e.Share > 0 {
 			share = int64(e.Share)
 		}
-		if lim.Nodes > 0 && e.budget.Nodes > lim.Nodes/share {
-			break
-		}
+		return spent <= budget/share
 	}
-	best.Nodes = e.budget.Nodes
-	return best
+	cost := spent - prevNodes
+	growth := float64(nextIterationGrowth)
+	if lastCost > 0 {
+		growth = min(max(float64(cost)/float64(lastCost), 1.5), 8)
+	}
+	return float64(spent)+float64(cost)*growth <= float64(budget)
 }
 
 // searchRoot searches the root moves to depth, keeping the best first. It returns the best
