@@ -63,7 +63,10 @@ func (b Board) Moves() uint64 {
 }
 
 // movesAndRuns is Moves, also filling r with the runs that its moves flip, so that
-// r.flips finds each move's flips for less than flips would (flip.go).
+// r.flips finds each move's flips for less than flips would (flip.go). The three lines
+// through opp (vertical, both diagonals) are written out one after another on purpose:
+// a helper for one line is past the compiler's inlining budget, and calling it cost 3%
+// of perft's speed (0.97x, reversi-bench -perft 11 -runs 7).
 func (b Board) movesAndRuns(r *flipRuns) uint64 {
 	own, opp := b.Own, b.Opp
 	oi := opp & innerMask
