@@ -29,7 +29,7 @@ package reversi
 //
 // At shallowMax empties and fewer (solve_shallow.go) there is no table and no move list:
 // squares are tried directly, in parity order, with a stability cutoff from
-// stabilityMinShallow empties on and special code for the last two squares.
+// stabilityMinShallow empties on and special code for the last three squares.
 //
 // The search can be stopped by a node budget and a CPU-time guard (SetLimits), checked
 // every solveCheckEvery nodes; an aborted search unwinds at once and stores nothing from

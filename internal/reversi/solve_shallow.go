@@ -6,9 +6,9 @@ package reversi
 // No move generation: each empty square is tried directly with flips, a square that flips
 // nothing not being a move. The squares are tried in parity order: first those in a
 // quadrant holding an odd number of empties (whoever plays last in a region gains there),
-// the quadrants' parities being kept in four bits and flipped by each move. Two empties
-// and one have their own code (solve2, last1); one empty is scored by counting flips
-// without making the move. Plain alpha-beta, no table: these subtrees are too small for
+// the quadrants' parities being kept in four bits and flipped by each move. Three
+// empties, two and one have their own code (solve3, solve2, last1); one empty is scored
+// by counting flips without making the move. Plain alpha-beta, no table: these subtrees are too small for
 // either to pay.
 
 import "math/bits"
