@@ -19,8 +19,9 @@ commands:
            values under a fitted weights file (bootstrapping)
   eval     report a weights file's error (and the baselines') on a data file
 
-Run reversi-train <command> -h for a command's flags. The recipe of the committed
-weights is in RESULTS.md under "Reversi evaluation".
+Run reversi-train <command> -h for a command's flags. The steps and the data and
+weights file formats are described in docs/developer-tools.md; the recipe of the
+committed weights is in RESULTS.md (Reversi, Evaluation).
 `
 
 // Main runs the reversi-train command line and returns its exit status.
