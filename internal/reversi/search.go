@@ -272,6 +272,8 @@ func (e *Engine) nextIterationFits(budget, prevNodes, lastCost int64) bool {
 	cost := spent - prevNodes
 	growth := float64(nextIterationGrowth)
 	if lastCost > 0 {
+		// Clamped: an iteration answered mostly from the table can look almost free, or
+		// one that changed its mind very dear, and neither ratio is the next one's.
 		growth = min(max(float64(cost)/float64(lastCost), 1.5), 8)
 	}
 	return float64(spent)+float64(cost)*growth <= float64(budget)
