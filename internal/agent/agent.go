@@ -10,6 +10,7 @@
 package agent
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -40,6 +41,16 @@ type Game interface {
 	Players() []string
 }
 
+// SingleSharer is a Game whose SINGLE moves are sized to their own share of the time
+// instead of singleSoft. A node costs a different CPU time in every game, and its cost
+// spreads over a game's positions; each game measures the spread on its SINGLE benchmark
+// set (internal/GAME/testdata/single-bench) and takes the largest share whose slowest
+// positions still end before the guard, so that its moves use most of their time and the
+// node budget, not the machine's speed, decides them.
+type SingleSharer interface {
+	SingleShare() float64
+}
+
 // DepthGame is a Game with fixed-depth players, for which Options.Depth means something
 // (Halma's minimax): only binaries that play such a game offer -depth.
 type DepthGame interface {
@@ -66,8 +77,9 @@ type Options struct {
 	Player string // "" for the strongest agent; a game's reference opponents by name
 	Depth  int    // search depth for fixed-depth players; 0 for their default
 	// SingleShare is the fraction of a SINGLE move's time the search is sized to: 0 for
-	// the default (singleSoft); at most singleHard, where the guard stops the search
-	// anyway. An experiment's knob: how much stronger is a move that uses more of its time.
+	// the game's own (SingleSharer, else singleSoft); at most singleHard, where the guard
+	// stops the search anyway. An experiment's knob: how much stronger is a move that uses
+	// more of its time.
 	SingleShare float64
 	Dir         string // working directory; "" for the current one
 	Log         io.Writer
@@ -146,8 +158,8 @@ func Run(games []Game, opts Options) int {
 		mem = readPlaydata(path("playdata.txt"), game.Name(), h, opts.Log)
 	}
 	plan := PlanMove(h, pos.MovesLeft(), mem.history)
-	if h.Mode == gamefile.Single && opts.SingleShare > 0 {
-		plan = planSingle(h, opts.SingleShare)
+	if h.Mode == gamefile.Single {
+		plan = planSingle(h, cmp.Or(opts.SingleShare, SingleShareOf(game)))
 	}
 	s := &Session{
 		Nodes:   int64(plan.Soft.Seconds() * rate),
@@ -206,8 +218,8 @@ const (
 	// maxPlanSeconds: a longer clock is planned as this one. A time.Duration overflows
 	// past 9.2e9 s, and a move of more than 11 days of CPU has no use for more.
 	maxPlanSeconds = 1e6
-	singleSoft     = 0.6                // SINGLE: fraction of the time the search is sized to (default)
-	singleHard     = 0.85               // SINGLE: fraction at which the guard fires
+	singleSoft     = 0.7                // SINGLE: fraction of the time the search is sized to (default)
+	singleHard     = 0.9                // SINGLE: fraction at which the guard fires
 	gameReserve    = 0.05               // GAME: fraction of the clock never planned for
 	gameMinReserve = 1.0                // GAME: ... and at least this many seconds when the clock allows
 	gameHardFactor = 3.0                // GAME: the guard allows a move this many times its share
@@ -261,6 +273,14 @@ func planSingle(h gamefile.Header, share float64) Plan {
 		Soft: clampNonNeg(time.Duration(float64(total)*share) - startupReserve),
 		Hard: clampNonNeg(time.Duration(float64(total)*singleHard) - startupReserve),
 	}
+}
+
+// SingleShareOf is the share of a SINGLE move's time game's search is sized to.
+func SingleShareOf(game Game) float64 {
+	if g, ok := game.(SingleSharer); ok {
+		return min(max(g.SingleShare(), 0.05), singleHard)
+	}
+	return singleSoft
 }
 
 // MaxSingleShare is the largest -single-share a binary takes: the guard's fraction.

@@ -30,7 +30,7 @@ func GameMain(name string, games []agent.Game, args []string, stdout, stderr io.
 		synopsis = "[-player NAME] [-depth N] [-single-share F] [-dir DIR]"
 	}
 	dir := fs.String("dir", "", "the working directory holding input.txt (default: the current one)")
-	share := fs.Float64("single-share", 0, fmt.Sprintf("SINGLE mode: size the search to this fraction of the move's time, 0.05 to %.2g (default 0.6; the guard stops every search at %.2g)", agent.MaxSingleShare, agent.MaxSingleShare))
+	share := fs.Float64("single-share", 0, fmt.Sprintf("SINGLE mode: size the search to this fraction of the move's time, 0.05 to %.2g (default: the game's own, %s; the guard stops every search at %.2g)", agent.MaxSingleShare, singleShares(games), agent.MaxSingleShare))
 	usage := func(w io.Writer) {
 		fmt.Fprintf(w, "usage: %s %s\n\n", name, synopsis)
 		fmt.Fprintf(w, "Reads input.txt (and calibration.txt, playdata.txt if present), writes the\n")
@@ -124,3 +124,12 @@ func playerNames(games []agent.Game) []string {
 
 // Exit runs a main and exits with its status.
 func Exit(status int) { os.Exit(status) }
+
+// singleShares lists each game's own SINGLE share, for -single-share's help.
+func singleShares(games []agent.Game) string {
+	var parts []string
+	for _, g := range games {
+		parts = append(parts, fmt.Sprintf("%s %.2g", g.Name(), agent.SingleShareOf(g)))
+	}
+	return strings.Join(parts, ", ")
+}

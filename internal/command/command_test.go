@@ -84,9 +84,9 @@ func TestGameMainRejectsBadArguments(t *testing.T) {
 		{[]string{"-depth", "-5"}, "-depth -5: want 1 to 6"},
 		{[]string{"-depth", "7"}, "-depth 7: want 1 to 6"},
 		{[]string{"-player", "minimax", "-depth", "1000000"}, "-depth 1000000: want 1 to 6"},
-		{[]string{"-single-share", "0"}, "-single-share 0: want 0.05 to 0.85"},
-		{[]string{"-single-share", "0.9"}, "-single-share 0.9: want 0.05 to 0.85"},
-		{[]string{"-single-share", "NaN"}, "-single-share NaN: want 0.05 to 0.85"},
+		{[]string{"-single-share", "0"}, "-single-share 0: want 0.05 to 0.9"},
+		{[]string{"-single-share", "0.95"}, "-single-share 0.95: want 0.05 to 0.9"},
+		{[]string{"-single-share", "NaN"}, "-single-share NaN: want 0.05 to 0.9"},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {

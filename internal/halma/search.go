@@ -26,11 +26,8 @@ import (
 )
 
 const (
-	// nextIterationShare: a new iteration starts only while less than 1/share of the
-	// node budget is spent. A stopped iteration is not lost (see Search).
-	nextIterationShare = 3
-	maxPly             = 48
-	infinity           = WinScore + 1000
+	maxPly   = 48
+	infinity = WinScore + 1000
 )
 
 // Features switches search techniques on and off.
@@ -161,9 +158,9 @@ func (e *Engine) Search(b *Board, c Color, lim Limits, report func(Result)) Resu
 		if score >= WinScore-maxPly || score <= -WinScore+maxPly {
 			break // a forced win or loss is found: deeper search cannot change it
 		}
-		// Do not start an iteration that the budget will most likely not finish: the
-		// next one costs 5 to 25 times all before it (odd and even depths alternate).
-		if lim.Nodes > 0 && e.budget.Nodes > lim.Nodes/nextIterationShare {
+		// Another iteration while nodes are left: one the budget cuts short still counts
+		// for the root moves it searched (search.Budget.Deepen).
+		if !e.budget.Deepen() {
 			break
 		}
 	}

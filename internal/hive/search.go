@@ -34,9 +34,6 @@ const (
 	// winBonus separates a finished game from any evaluation, so that the nearer
 	// surround is preferred (winBonus - ply) and a loss is put off.
 	winBonus = 1 << 16
-	// nextIterationShare: a new iteration starts only while less than 1/share of the
-	// node budget is spent.
-	nextIterationShare = 3
 )
 
 // movesPerUnit: an interior node also counts a unit of work for every movesPerUnit moves it
@@ -154,7 +151,9 @@ func (e *Engine) Search(b *Board, lim Limits, report func(Result)) Result {
 		if score >= winBonus-maxPly || score <= -winBonus+maxPly {
 			break // a forced result: deeper iterations find nothing better
 		}
-		if lim.Nodes > 0 && e.budget.Nodes > lim.Nodes/nextIterationShare {
+		// Another iteration while nodes are left: one the budget cuts short still counts
+		// for the root moves it searched (search.Budget.Deepen).
+		if !e.budget.Deepen() {
 			break
 		}
 	}

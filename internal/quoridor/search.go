@@ -56,9 +56,6 @@ const (
 	// repeatScore is a position met again: the players go round in circles, which the
 	// referee's ply cap makes a draw.
 	repeatScore = 0
-	// nextIterationShare: a new iteration starts only while less than 1/share of the node
-	// budget is spent.
-	nextIterationShare = 3
 	// maxHistory bounds the positions of Limits.History looked at.
 	maxHistory = 64
 )
@@ -246,7 +243,9 @@ func (e *Engine) Search(p *Position, lim Limits, report func(SearchResult)) Sear
 		if isWin(score) || isWin(-score) {
 			break // a forced result: deeper iterations find nothing better
 		}
-		if lim.Nodes > 0 && e.budget.Nodes > lim.Nodes/nextIterationShare {
+		// Another iteration while nodes are left: one the budget cuts short still counts
+		// for the root moves it searched (search.Budget.Deepen).
+		if !e.budget.Deepen() {
 			break
 		}
 	}

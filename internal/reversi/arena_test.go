@@ -20,7 +20,7 @@ var (
 	arenaEnd   = flag.Int("arena-endgame", 0, "start each pair of games at this many empty squares: after the random opening the engine plays both sides at 100,000 nodes a move until then (0: from the opening)")
 )
 
-const arenaVariants = "hand (the hand-written evaluation), nott, nopvs, nosort, nosolver, share2 (a new iteration while under half the budget), predict (a new iteration when predicted to end within the budget), solvefixed (the solver tried from 22 empties whatever the budget), noprobcut, probcut:T (ProbCut's confidence T tenths of σ), weights:FILE (the patterns with the weights of FILE)"
+const arenaVariants = "hand (the hand-written evaluation), nott, nopvs, nosort, nosolver, share2, share3 (a new iteration only while under a half, a third of the budget: the rules before the whole budget was spent), predict (a new iteration when predicted to end within the budget), solvefixed (the solver tried from 22 empties whatever the budget), noprobcut, probcut:T (ProbCut's confidence T tenths of σ), weights:FILE (the patterns with the weights of FILE)"
 
 // arenaOpeningPlies random plies start each pair of games, so that the pairs differ; each
 // opening is played twice, the players swapping colours.
@@ -49,6 +49,8 @@ func arenaPlayer(t *testing.T, name string) func(Board) int {
 		f.NoSolver = true
 	case "share2":
 		f.Share = 2
+	case "share3":
+		f.Share = 3
 	case "predict":
 		f.PredictIteration = true
 	case "solvefixed":

@@ -27,11 +27,6 @@ const (
 	discScore    = 100 // one disc of final difference
 	maxMoves     = 34  // more than any Reversi position has (the most known is 33)
 	sortMinDepth = 2   // sort by replies from this remaining depth on; cheaper order below
-	// nextIterationShare: a new iteration starts only while less than 1/share of the node
-	// budget is spent; an iteration costs about 2 to 4 times all before it, and one that
-	// the budget stops still counts for the root moves it searched. Share 2 (spending
-	// more of the budget) scored 52% ± 9.8% against 3 in 100 arena games (RESULTS.md).
-	nextIterationShare = 3
 	// nextIterationGrowth: an iteration's cost over the one before, when there is no
 	// measured ratio yet (PredictIteration).
 	nextIterationGrowth = 3
@@ -62,7 +57,9 @@ type Features struct {
 	NoProbCut  bool  // no ProbCut (probcut.go): every node searched full width
 	ProbCutT   int32 // ProbCut's confidence in tenths of σ (0: probCutT)
 	SolveFixed bool  // try the solver from solveMaxEmpties whatever the budget
-	Share      int   // start an iteration while under 1/Share of the budget (0: nextIterationShare)
+	// Share: start an iteration only while under 1/Share of the budget, the rule before
+	// the whole budget was spent (3); 0: while any of it is left (search.Budget.Deepen).
+	Share int
 	// PredictIteration: start an iteration only when it is predicted to end within the
 	// budget (its cost: the last one's times the last growth, nextIterationGrowth),
 	// instead of the Share rule.
@@ -262,12 +259,13 @@ func (e *Engine) search(b Board, lim Limits, report func(Result)) Result {
 // the iteration before that one (0: there was none).
 func (e *Engine) nextIterationFits(budget, prevNodes, lastCost int64) bool {
 	spent := e.budget.Nodes
-	if !e.PredictIteration {
-		share := int64(nextIterationShare)
-		if e.Share > 0 {
-			share = int64(e.Share)
-		}
-		return spent <= budget/share
+	switch {
+	case e.PredictIteration:
+	case e.Share > 0:
+		return spent <= budget/int64(e.Share)
+	default:
+		// An iteration the budget cuts short still counts for the root moves it searched.
+		return e.budget.Deepen()
 	}
 	cost := spent - prevNodes
 	growth := float64(nextIterationGrowth)

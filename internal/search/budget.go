@@ -3,6 +3,13 @@
 // makes the search deterministic: the same input gives the same move on any machine) and on
 // a CPU-time guard, read only every CheckEvery nodes (or a game's own interval) because
 // reading the clock is a system call (1.6 µs here), which also slows the code after it.
+//
+// Iterative deepening spends the whole budget (Deepen): every game's root search keeps the
+// best root move of an iteration the budget cuts short, and searches the previous best
+// first, so a move that beat it in the unfinished iteration is better by the deeper search;
+// an iteration started late costs nothing but nodes that would otherwise go unspent. The
+// time a move uses is therefore the node budget's, and the CPU guard only stops a search on
+// a machine slower than calibrated.
 package search
 
 import "gameagents/internal/clock"
@@ -59,6 +66,12 @@ func (b *Budget) StopsAfter() int64 {
 	}
 	return max(max(b.next, b.limit)-b.Nodes, 1)
 }
+
+// Deepen reports whether an iterative deepening may start another iteration: the search
+// has not stopped and nodes of its limit are left (always, without a limit). A game whose
+// root search keeps the best move of a cut-short iteration loses nothing by starting one it
+// will not finish, and the move then uses its whole budget.
+func (b *Budget) Deepen() bool { return !b.Stopped && (b.limit <= 0 || b.Nodes < b.limit) }
 
 // Count counts one node and reports whether the search must stop.
 func (b *Budget) Count() bool {

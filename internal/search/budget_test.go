@@ -127,3 +127,40 @@ func TestBudgetStopsAfter(t *testing.T) {
 		t.Errorf("StopsAfter() without a limit = %d, want 0", got)
 	}
 }
+
+// TestBudgetDeepen: another iteration may start while nodes of the limit are left and the
+// search has not stopped, whatever the reading schedule; always without a limit.
+func TestBudgetDeepen(t *testing.T) {
+	f := &clock.Fake{}
+	tests := []struct {
+		name  string
+		limit int64
+		count int64 // nodes counted before asking
+		guard bool  // the guard has passed (read at the next scheduled reading)
+		want  bool
+	}{
+		{"fresh", 5000, 0, false, true},
+		{"one node left", 5000, 4999, false, true},
+		{"limit reached between readings", 5000, 5000, false, false},
+		{"stopped on the limit", 5000, 5000 + CheckEvery, false, false},
+		{"no limit", 0, 100 * CheckEvery, false, true},
+		{"guard passed, no limit", 0, 2 * CheckEvery, true, false},
+		{"guard passed, nodes left", 1 << 20, 2 * CheckEvery, true, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f.T = 0
+			var b Budget
+			b.Start(tc.limit, clock.Deadline{Clock: f, At: time.Second})
+			if tc.guard {
+				f.T = time.Second
+			}
+			for b.Nodes < tc.count {
+				b.Count()
+			}
+			if got := b.Deepen(); got != tc.want {
+				t.Errorf("Deepen() after %d nodes of %d (stopped %v) = %v, want %v", b.Nodes, tc.limit, b.Stopped, got, tc.want)
+			}
+		})
+	}
+}
