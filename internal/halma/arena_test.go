@@ -2,8 +2,11 @@ package halma
 
 import (
 	"flag"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 )
 
@@ -100,4 +103,47 @@ func TestArena(t *testing.T) {
 	n := float64(*arena)
 	p := points / n
 	t.Logf("engine vs %s: %.1f of %d (%.0f%% ± %.0f%%)", *arenaVs, points, *arena, 100*p, 100*math.Sqrt(p*(1-p)/n))
+}
+
+var (
+	writeOpenings = flag.String("write-openings", "", "write the referee's openings file (-openings-count openings of 4 random single steps, seeded) to this path")
+	openingsCount = flag.Int("openings-count", 100, "how many openings -write-openings writes (the first ones are the same whatever the count)")
+)
+
+// TestWriteOpenings writes openings for referee matches, so that deterministic agents play
+// different games: distinct sequences of arenaRandomPlies random single steps (one-line
+// moves, as an openings file holds them) out of the camps, Black first, seeded.
+//
+//	go test ./internal/halma -run TestWriteOpenings -write-openings $PWD/openings.txt
+func TestWriteOpenings(t *testing.T) {
+	if *writeOpenings == "" {
+		t.Skip("a data tool: run with -write-openings FILE")
+	}
+	var g Generator
+	rng := rand.New(rand.NewPCG(561, 2019))
+	seen := map[uint64]bool{}
+	lines := []string{fmt.Sprintf("# Halma openings: %d random single steps (seeded), written by TestWriteOpenings in internal/halma; games 2k-1 and 2k play opening k", arenaRandomPlies)}
+	for len(lines) < *openingsCount+1 {
+		b := StartBoard()
+		var words []string
+		for ply := range arenaRandomPlies {
+			c := Color(ply % 2) // Black first
+			var steps []Move
+			for _, m := range g.Generate(b, c, Preferred, make([]Move, 0, MaxMoves)) {
+				if !m.IsJump() {
+					steps = append(steps, m)
+				}
+			}
+			m := steps[rng.IntN(len(steps))]
+			words = append(words, FormatMove(b, m))
+			b.Move(m.From, m.To)
+		}
+		if !seen[b.Hash()] {
+			seen[b.Hash()] = true
+			lines = append(lines, strings.Join(words, "; "))
+		}
+	}
+	if err := os.WriteFile(*writeOpenings, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
