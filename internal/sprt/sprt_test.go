@@ -1,6 +1,7 @@
 package sprt
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -202,5 +203,28 @@ func TestDecide(t *testing.T) {
 	}
 	if got := test.LLR(Counts{}); got != 0 {
 		t.Errorf("LLR(no pairs) = %v, want 0", got)
+	}
+}
+
+// TestWorkedExample pins the numbers of docs/tournament.md's worked example: 300 pairs LL
+// 9, LD 61, DD/WL 131, WD 77, WW 22, nElo 0 against 10.
+func TestWorkedExample(t *testing.T) {
+	c := Counts{Pairs: [5]int{9, 61, 131, 77, 22}}
+	w := weights(c.Pairs)
+	p0, p1 := maxLikelihood(w, pairT(0)), maxLikelihood(w, pairT(10))
+	want0 := [5]float64{0.0444, 0.2427, 0.4367, 0.2208, 0.0554}
+	want1 := [5]float64{0.0401, 0.2321, 0.4377, 0.2303, 0.0598}
+	jumps := [5]float64{-0.1033, -0.0446, 0.0023, 0.0421, 0.0776}
+	for k := range p0 {
+		if math.Abs(p0[k]-want0[k]) > 5e-5 || math.Abs(p1[k]-want1[k]) > 5e-5 || math.Abs(math.Log(p1[k]/p0[k])-jumps[k]) > 5e-5 {
+			t.Fatalf("the example's p0 = %v, p1 = %v, want %v and %v, ln(p1/p0) %v", p0, p1, want0, want1, jumps)
+		}
+	}
+	llr := Test{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}.LLR(c)
+	e := c.Estimate()
+	got := fmt.Sprintf("LLR %.3f; score %.3f [%.3f, %.3f]; Elo %.1f [%.1f, %.1f]; nElo %.1f [%.1f, %.1f]",
+		llr, e.Score, e.ScoreLow, e.ScoreHigh, e.Elo, e.EloLow, e.EloHigh, e.NElo, e.NEloLow, e.NEloHigh)
+	if want := "LLR 1.594; score 0.535 [0.509, 0.561]; Elo 24.4 [6.2, 42.7]; nElo 37.2 [9.4, 65.0]"; got != want {
+		t.Errorf("the example = %s, want %s", got, want)
 	}
 }
