@@ -7,7 +7,8 @@
 // k = 0..4 by its half points (LL, LD, DD or WL, WD, WW). The test counts pairs, not games
 // (a pentanomial rather than a trinomial model), because the two games of a pair are not
 // independent: an opening that favours one colour makes a win and a loss far likelier than
-// two wins, and the model that treats each game on its own overstates the variance.
+// two wins, and the model that treats each game on its own misjudges the variance
+// (overstates it, when openings favour a colour).
 //
 // Normalized Elo. Let x_k = k/4 be a pair's score per game, μ the mean of x over the pairs
 // (the score per game) and V its variance. Were the two games of a pair independent, V
@@ -17,11 +18,11 @@
 //	nElo = (μ − ½)/σ · 800/ln 10.
 //
 // It is the score's distance from even in standard deviations per game (the t-value
-// t = (μ − ½)/σ), which is what sets how many games a test needs: whatever the draws, a
-// test between t-values t0 and t1 takes about 5/(t1 − t0)² games on average at 5% error
-// rates (the LLR drifts by (t1 − t0)²/2 a game towards the bound of ln 19, Wald's
-// approximation, in the Gaussian limit). The scale 800/ln 10 makes
-// it equal the logistic Elo, −400·log10(1/μ − 1) ≈ (μ − ½)·1600/ln 10, for small
+// t = (μ − ½)/σ), which is what sets how many games a test needs, whatever the draws: a
+// test between t-values t0 and t1 whose truth is one of them takes about 5.3/(t1 − t0)²
+// games at 5% error rates (in the Gaussian limit the LLR drifts by (t1 − t0)²/2 a game;
+// Wald's approximation of the mean length is 0.9·ln 19 over that). The scale 800/ln 10
+// makes it equal the logistic Elo, −400·log10(1/μ − 1) ≈ (μ − ½)·1600/ln 10, for small
 // differences between agents that never draw (σ = ½). Draws and a colour advantage make σ
 // smaller, so the same logistic difference is a larger normalized one. In the pairs' own
 // units the hypothesis nElo = e is s = (μ − ½)/√V = √2·e·ln 10/800.
