@@ -11,12 +11,14 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
 	"gameagents/internal/sandbox"
+	"gameagents/internal/sprt"
 	"gameagents/internal/tournament"
 )
 
@@ -31,20 +33,35 @@ colours and the first move alternate as in homework referee, each opening or dea
 from both sides), and prints a crosstable (each pairing's wins-draws-losses and course
 score), the ranking by the course's scoring (hive, streky: points; the other games: wins,
 draws half) with Elo ratings and their 95% intervals, and for two agents the likelihood
-of superiority.
+of superiority. With -format gauntlet only the first agent plays each of the others, and
+the report gives each pairing's score and Elo instead of a ranking.
+
+With -sprt ELO0,ELO1 each pairing (two agents, or a gauntlet's) runs a sequential
+probability ratio test from the first agent's side: H0 normalized Elo ELO0 against H1
+ELO1 (e.g. 0,10: is the first agent better by about 10 nElo, or not better?), on pairs of
+games played from one opening or deal, stopping the pairing's games as soon as it
+decides; -games is then the most a pairing plays. To test a new build against the last:
+  homework tournament -out DIR -agent new=CMD -agent main=CMD -sprt 0,10 -games 2000 \
+    -openings FILE -parallel 2 ...
+The report gives each test's verdict, LLR and bounds, the pairs it used, and the score,
+Elo and normalized Elo with 95% intervals (docs/tournament.md explains them).
 
 DIR holds the tournament: tournament.txt (its spec: the agents, game, setup, time, games
-per pairing, ply cap; copies of the openings and calibration files beside it), results/A-B-N.tsv (one file per finished
-game, written whole or not at all) and games/A-B/ (the referee's records, the agents'
-directories and replay.html, the pairing's replay page, built again by run and report). Run again with the same flags, or with -spec DIR/tournament.txt, it plays
-only the games without a result.
+per pairing, ply cap, format and SPRT; copies of the openings and calibration files
+beside it), results/A-B-N.tsv (one file per finished game, written whole or not at all)
+and games/A-B/ (the referee's records, the agents' directories and replay.html, the
+pairing's replay page, built again by run and report). Run again with the same flags, or
+with -spec DIR/tournament.txt, it plays only the games without a result.
 
   run       plays the missing games here, -parallel at a time, with a progress line
   plan      writes the spec and prints one self-contained shell command per missing game,
-            for GNU parallel, a Slurm job array or any runner (see docs/tournament.md)
+            for GNU parallel, a Slurm job array or any runner (see docs/tournament.md);
+            with an SPRT, every game of the pairings not yet decided
   play-one  plays game ID (A-B-N: game N between entries A and B, numbered from 1) of the
-            spec and writes its result; nothing when the result exists
-  report    merges the result files into the report run prints
+            spec and writes its result; nothing when the result exists, or when the
+            pairing's SPRT has decided
+  report    merges the result files into the report run prints, and says whether each
+            SPRT has decided (a distributed run can stop when it has)
 
 Agent commands are as homework referee takes them (plain commands, shell commands,
 gtp:CMD, course:PATH/player.py); a program given by a relative path is made absolute.
@@ -87,6 +104,7 @@ type tournamentFlags struct {
 	spec, out, game, setup string
 	openings, homework, id string
 	sandbox, calibration   string
+	format, sprt           string
 	seconds, single, grace float64
 	gtpUntimed             bool
 	games, plies, parallel int
@@ -107,12 +125,14 @@ func newTournamentFlags(judges []referee.Game) *tournamentFlags {
 	fs.StringVar(&f.setup, "setup", "", "the game's options, as homework referee -setup takes them")
 	fs.Float64Var(&f.seconds, "time", 300, "GAME mode: CPU `seconds` per side")
 	fs.Float64Var(&f.single, "single", 0, "SINGLE mode instead: CPU `seconds` per move")
-	fs.IntVar(&f.games, "games", 2, "games per pairing `K` (even)")
+	fs.IntVar(&f.games, "games", 2, "games per pairing `K` (even; with -sprt the most)")
 	fs.IntVar(&f.plies, "plies", 1000, "the ply cap `N`")
 	fs.StringVar(&f.openings, "openings", "", "start the games from the openings in `file` (as homework referee -openings)")
 	fs.StringVar(&f.calibration, "calibration", "", "a calibration.txt `file` copied into every agent's directory (as homework referee -calibration)")
 	fs.BoolVar(&f.gtpUntimed, "gtp-untimed", false, "GTP engines' CPU time is recorded but never loses on time (as homework referee -gtp-untimed)")
 	fs.Float64Var(&f.grace, "grace", 0, "wall `seconds` a move may run past its time before it is killed (default: the referee's, 10)")
+	fs.StringVar(&f.format, "format", "round-robin", "who plays whom, `FORMAT`: round-robin (every agent every other) or gauntlet (the first agent each of the others)")
+	fs.StringVar(&f.sprt, "sprt", "", "an SPRT on each pairing, from the first agent's side: H0's and H1's normalized Elo and the error rates (default 0.05 each), `ELO0,ELO1[,ALPHA,BETA]`, e.g. 0,10; -games is then the most a pairing plays")
 	fs.IntVar(&f.parallel, "parallel", 1, "run: play up to `N` games at once")
 	fs.StringVar(&f.sandbox, "sandbox", "auto", "run, play-one: run every agent process in the sandbox (bubblewrap; see docs/sandbox.md): auto (where bwrap works; a note where not), on (fail where not) or off; plan passes it on to play-one")
 	fs.StringVar(&f.homework, "homework", "", "plan: the `command` that runs homework on the machines playing the games (default: this binary's absolute path)")
@@ -176,7 +196,7 @@ func tournamentCommand(judges []referee.Game, sub string, args []string, stdout,
 func (f *tournamentFlags) tournament(judges []referee.Game, sub string) (*tournament.Tournament, error) {
 	set := map[string]bool{}
 	f.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	defining := []string{"out", "agent", "setup", "time", "single", "games", "plies", "openings", "calibration", "gtp-untimed", "grace"}
+	defining := []string{"out", "agent", "setup", "time", "single", "games", "plies", "openings", "calibration", "gtp-untimed", "grace", "format", "sprt"}
 	if sub != "play-one" {
 		defining = append(defining, "game")
 	}
@@ -209,7 +229,38 @@ func (f *tournamentFlags) tournament(judges []referee.Game, sub string) (*tourna
 		s.Game = judges[0].Name()
 	}
 	s.GTPUntimed, s.Grace = f.gtpUntimed, f.grace
+	switch f.format {
+	case "round-robin":
+	case "gauntlet":
+		s.Gauntlet = true
+	default:
+		return nil, fmt.Errorf("-format %q: want round-robin or gauntlet", f.format)
+	}
+	if set["sprt"] {
+		test, err := parseSPRTFlag(f.sprt)
+		if err != nil {
+			return nil, err
+		}
+		s.SPRT = test
+	}
 	return tournament.Create(f.out, s, tournament.Files{Openings: f.openings, Calibration: f.calibration}, judges)
+}
+
+// parseSPRTFlag reads -sprt ELO0,ELO1[,ALPHA,BETA]; Spec.Check checks the ranges.
+func parseSPRTFlag(v string) (*sprt.Test, error) {
+	parts := strings.Split(v, ",")
+	if len(parts) != 2 && len(parts) != 4 {
+		return nil, fmt.Errorf("-sprt %q: want ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA, e.g. 0,10", v)
+	}
+	nums := []float64{0, 0, sprt.DefaultAlpha, sprt.DefaultBeta}
+	for i, p := range parts {
+		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil {
+			return nil, fmt.Errorf("-sprt %q: %q is not a number", v, p)
+		}
+		nums[i] = x
+	}
+	return &sprt.Test{Elo0: nums[0], Elo1: nums[1], Alpha: nums[2], Beta: nums[3]}, nil
 }
 
 // runTournament plays the missing games here with runner and prints the report.

@@ -37,6 +37,14 @@ func TestTournamentMainRejectsBadArguments(t *testing.T) {
 		{"argument", []string{"run", "extra"}, `unexpected argument "extra"`},
 		{"parallel", append([]string{"-out", out, "-parallel", "0"}, agents...), "-parallel must be at least 1"},
 		{"sandbox", append([]string{"-out", out, "-sandbox", "yes"}, agents...), `-sandbox "yes": want auto, on or off`},
+		{"format", append([]string{"-out", out, "-format", "swiss"}, agents...), `-format "swiss": want round-robin or gauntlet`},
+		{"sprt form", append([]string{"-out", out, "-sprt", "10"}, agents...), `-sprt "10": want ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA`},
+		{"sprt number", append([]string{"-out", out, "-sprt", "0,x"}, agents...), `-sprt "0,x": "x" is not a number`},
+		{"sprt order", append([]string{"-out", out, "-sprt", "10,0"}, agents...), "elo0 10 and elo1 0: want elo0 < elo1"},
+		{"sprt alpha", append([]string{"-out", out, "-sprt", "0,10,0.6,0.05"}, agents...), "alpha and beta must be above 0 and below 0.5"},
+		{"sprt of three", append([]string{"-out", out, "-sprt", "0,10", "-agent", "c=/bin/true"}, agents...), "sprt with 3 entries: want two entries, or the gauntlet format"},
+		{"sprt with spec", []string{"report", "-spec", filepath.Join(dir, "x"), "-sprt", "0,10"}, "-sprt: the spec defines the tournament"},
+		{"format with spec", []string{"run", "-spec", filepath.Join(dir, "x"), "-format", "gauntlet"}, "-format: the spec defines the tournament"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -90,5 +98,42 @@ func TestTournamentPlayOneBadID(t *testing.T) {
 		if got := HomeworkMain(games.Agents, games.Judges, args, &stdout, &stderr); got != 2 || !strings.Contains(stderr.String(), "game") {
 			t.Errorf("homework %v = %d, stderr %q; want 2 and the reason", args, got, stderr.String())
 		}
+	}
+}
+
+// TestTournamentSPRTAndGauntletSpec: -sprt and -format gauntlet reach the spec, and plan
+// lists a gauntlet's games, entry 1's alone.
+func TestTournamentSPRTAndGauntletSpec(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		specLine string
+		games    []string
+	}{
+		{"sprt", []string{"-sprt", "0,10", "-games", "4"}, "sprt 0 10 0.05 0.05\n", []string{"1-2-1", "1-2-2", "1-2-3", "1-2-4"}},
+		{"sprt rates", []string{"-sprt", "-2.5, 2.5, 0.01, 0.1"}, "sprt -2.5 2.5 0.01 0.1\n", []string{"1-2-1", "1-2-2"}},
+		{"gauntlet", []string{"-format", "gauntlet", "-agent", "c=/bin/true"}, "format gauntlet\n", []string{"1-2-1", "1-3-1", "1-2-2", "1-3-2"}},
+		{"gauntlet sprt", []string{"-format", "gauntlet", "-sprt", "0,5", "-agent", "c=/bin/true"}, "format gauntlet\nsprt 0 5 0.05 0.05\n", []string{"1-2-1", "1-3-1", "1-2-2", "1-3-2"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := t.TempDir()
+			var stdout, stderr bytes.Buffer
+			args := append([]string{"tournament", "plan", "-out", out, "-homework", "hw", "-agent", "a=/bin/true", "-agent", "b=/bin/true"}, tc.args...)
+			if got := HomeworkMain(games.Agents, games.Judges, args, &stdout, &stderr); got != 0 {
+				t.Fatalf("homework %v = %d, stderr %q", args, got, stderr.String())
+			}
+			spec, err := os.ReadFile(filepath.Join(out, "tournament.txt"))
+			if err != nil || !strings.Contains(string(spec), tc.specLine) {
+				t.Errorf("homework %v wrote the spec\n%s%v\nwant it to hold %q", args, spec, err, tc.specLine)
+			}
+			var ids []string
+			for _, line := range strings.Split(strings.TrimSpace(stdout.String()), "\n") {
+				ids = append(ids, line[strings.LastIndex(line, " ")+1:])
+			}
+			if strings.Join(ids, " ") != strings.Join(tc.games, " ") {
+				t.Errorf("homework %v planned games %v, want %v", args, ids, tc.games)
+			}
+		})
 	}
 }

@@ -3,7 +3,10 @@ package tournament
 // Plans for distributed runners: one shell command line per missing game, each complete in
 // itself (the spec's absolute path and the game's ID), so that GNU parallel, a Slurm job
 // array or a plain loop can run the lines in any order, on any machine that sees the
-// tournament's directory, and `report` merges what they wrote.
+// tournament's directory, and `report` merges what they wrote. With an SPRT, a plan lists
+// the games of the pairings still undecided, all of them: it cannot know where a test will
+// stop. play-one then skips a game whose pairing has decided since, so the lines left run
+// out quickly, and report says where each test stands.
 
 import (
 	"context"
@@ -13,13 +16,15 @@ import (
 	"gameagents/internal/referee"
 )
 
-// Plan returns the command line of every game without a result, in schedule order;
-// homework is the shell command that runs the homework binary there.
+// Plan returns the command line of every game without a result, but for the pairings whose
+// SPRT has decided, in schedule order; homework is the shell command that runs the
+// homework binary there.
 func (t *Tournament) Plan(homework string) ([]string, error) {
-	_, missing, err := t.Results()
+	done, missing, err := t.Results()
 	if err != nil {
 		return nil, err
 	}
+	missing = t.newTests(done).needed(missing)
 	spec := referee.ShellQuote(filepath.Join(t.Dir, SpecName))
 	lines := make([]string, 0, len(missing))
 	for _, g := range missing {
@@ -28,8 +33,8 @@ func (t *Tournament) Plan(homework string) ([]string, error) {
 	return lines, nil
 }
 
-// PlayOne plays game g unless it has a result already, writes its result, and returns a
-// line saying what happened.
+// PlayOne plays game g unless it has a result already or its pairing's SPRT has decided,
+// writes its result, and returns a line saying what happened.
 func (t *Tournament) PlayOne(ctx context.Context, runner GameRunner, g Game) (string, error) {
 	o, ok, err := t.ReadResult(g)
 	if err != nil {
@@ -37,6 +42,16 @@ func (t *Tournament) PlayOne(ctx context.Context, runner GameRunner, g Game) (st
 	}
 	if ok {
 		return "already played: " + t.describe(&o), nil
+	}
+	if t.SPRT != nil {
+		pt, err := t.pairingTest(g.Pairing())
+		if err != nil {
+			return "", err
+		}
+		if pt.decided() {
+			return fmt.Sprintf("game %s not played: the SPRT of %s against %s has decided, %s", g.ID(),
+				t.Entries[g.A].Name, t.Entries[g.B].Name, pt.verdict()), nil
+		}
 	}
 	if o, err = t.play(ctx, runner, g); err != nil {
 		return "", err

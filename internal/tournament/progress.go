@@ -1,8 +1,8 @@
 package tournament
 
-// The progress line: games done of all, the leading course scores so far, and the time
-// left estimated from the games this run has played. On a terminal it is redrawn in place;
-// into a file or a pipe each update is a line of its own.
+// The progress line: games done of all, the leading course scores so far, the SPRT's LLRs,
+// and the time left estimated from the games this run has played. On a terminal it is
+// redrawn in place; into a file or a pipe each update is a line of its own.
 
 import (
 	"fmt"
@@ -25,7 +25,7 @@ type Progress struct {
 	mu      sync.Mutex
 	t       *Tournament
 	tally   *tally
-	all     int // games in the tournament
+	tests   sprtTests
 	done    int // games with results
 	played  int // games this run played
 	started time.Time
@@ -36,15 +36,15 @@ func NewProgress(w io.Writer, redraw bool) *Progress {
 	return &Progress{w: w, redraw: redraw, now: time.Now}
 }
 
-// Start begins a run of t that found done finished and missing games to play.
-func (p *Progress) Start(t *Tournament, done []Outcome, missing int) {
+// Start begins a run of t that found the games done finished.
+func (p *Progress) Start(t *Tournament, done []Outcome) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.t, p.tally = t, newTally(t)
+	p.t, p.tally, p.tests = t, newTally(t), t.newTests(done)
 	for i := range done {
 		p.tally.add(&done[i])
 	}
-	p.all, p.done, p.started = len(done)+missing, len(done), p.now()
+	p.done, p.started = len(done), p.now()
 	p.show()
 }
 
@@ -53,6 +53,7 @@ func (p *Progress) Add(o Outcome) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.tally.add(&o)
+	p.tests.add(&o)
 	p.done++
 	p.played++
 	p.show()
@@ -90,14 +91,63 @@ func (p *Progress) line() string {
 	if len(order) > progressLeaders {
 		more = ", ..."
 	}
-	left := "time left unknown"
+	left := p.left()
+	all := p.done + left
+	until := "time left unknown"
 	switch {
-	case p.done == p.all:
-		left = "done"
+	case left == 0:
+		until = "done"
 	case p.played > 0:
 		elapsed := p.now().Sub(p.started)
-		est := time.Duration(float64(elapsed) / float64(p.played) * float64(p.all-p.done))
-		left = "about " + est.Round(time.Second).String() + " left"
+		est := time.Duration(float64(elapsed) / float64(p.played) * float64(left))
+		until = "about " + est.Round(time.Second).String() + " left"
 	}
-	return fmt.Sprintf("games %d/%d; %s %s%s; %s", p.done, p.all, p.t.scoreName(), strings.Join(leaders, ", "), more, left)
+	return fmt.Sprintf("games %d/%d; %s %s%s%s; %s", p.done, all, p.t.scoreName(), strings.Join(leaders, ", "), more, p.sprt(), until)
+}
+
+// left is the number of games still to play: every pairing's missing games, but none of a
+// pairing whose SPRT has decided.
+func (p *Progress) left() int {
+	left := 0
+	for _, pr := range p.t.Pairings() {
+		if !p.tests.decided(pr) {
+			w, d, l := p.tally.record(pr.A, pr.B)
+			left += max(p.t.Games-(w+d+l), 0)
+		}
+	}
+	return left
+}
+
+// sprt is the progress line's part for the SPRT: "; SPRT LLR +1.23 [-2.94, 2.94]" for one
+// test, "; SPRT LLR [-2.94, 2.94] b +1.23, c H1 accepted, ..." for a gauntlet's, and
+// nothing without one.
+func (p *Progress) sprt() string {
+	if p.t.SPRT == nil {
+		return ""
+	}
+	lower, upper := p.t.SPRT.Bounds()
+	bounds := fmt.Sprintf("[%.2f, %.2f]", lower, upper)
+	state := func(pt *pairTest) string {
+		if pt.decided() {
+			return pt.seq.Verdict.String()
+		}
+		return fmt.Sprintf("%+.2f", pt.seq.LLR)
+	}
+	pairings := p.t.Pairings()
+	if len(pairings) == 1 {
+		pt := p.tests[pairings[0]]
+		if pt.decided() {
+			return "; SPRT " + pt.verdict()
+		}
+		return "; SPRT LLR " + state(pt) + " " + bounds
+	}
+	var parts []string
+	for _, pr := range pairings[:min(progressLeaders, len(pairings))] {
+		parts = append(parts, p.t.Entries[pr.B].Name+" "+state(p.tests[pr]))
+	}
+	more := ""
+	if len(pairings) > progressLeaders {
+		more = ", ..."
+	}
+	return "; SPRT LLR " + bounds + " " + strings.Join(parts, ", ") + more
 }

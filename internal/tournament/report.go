@@ -114,8 +114,9 @@ func (c *tally) elo() (rating, half95 []float64) {
 func number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // Report reads every result file of t and writes the report: a header, the crosstable,
-// the ranking by the course's scoring with Elo, and for two entries the likelihood of
-// superiority.
+// the ranking by the course's scoring with Elo (a gauntlet's: each pairing's score and
+// Elo), for two entries the likelihood of superiority, and with an SPRT each pairing's
+// test.
 func (t *Tournament) Report(w io.Writer) error {
 	done, _, err := t.Results()
 	if err != nil {
@@ -129,11 +130,21 @@ func (t *Tournament) Report(w io.Writer) error {
 	fmt.Fprintln(w)
 	t.crosstable(w, c)
 	fmt.Fprintln(w)
-	t.ranking(w, c)
+	if t.Gauntlet {
+		t.gauntlet(w, c)
+	} else {
+		t.ranking(w, c)
+	}
 	if len(t.Entries) == 2 {
 		wins, _, losses := c.record(0, 1)
 		fmt.Fprintf(w, "\nlikelihood of superiority: %s over %s %.2f%% (%d wins, %d losses; draws ignored)\n",
 			t.Entries[0].Name, t.Entries[1].Name, 100*LOS(float64(wins), float64(losses)), wins, losses)
+	}
+	if tests := t.newTests(done); tests != nil {
+		for _, p := range t.Pairings() {
+			fmt.Fprintln(w)
+			t.sprtReport(w, p, tests[p])
+		}
 	}
 	return nil
 }
@@ -144,9 +155,16 @@ func (t *Tournament) header(w io.Writer, played int) {
 	if t.Mode == gamefile.Single {
 		mode = "SINGLE " + gamefile.FormatSeconds(t.Seconds) + "s a move"
 	}
-	all := len(t.Schedule())
-	fmt.Fprintf(w, "%s tournament: %d entries, %d games per pairing, %s, ply cap %d; %d of %d games played\n",
-		t.Game, len(t.Entries), t.Games, mode, t.Plies, played, all)
+	what := fmt.Sprintf("%s tournament: %d entries", t.Game, len(t.Entries))
+	if t.Gauntlet {
+		what = fmt.Sprintf("%s gauntlet: %s against each of %d others", t.Game, t.Entries[0].Name, len(t.Entries)-1)
+	}
+	per, of := fmt.Sprintf("%d games per pairing", t.Games), ""
+	if t.SPRT != nil {
+		per, of = fmt.Sprintf("at most %d games per pairing (SPRT)", t.Games), "at most "
+	}
+	fmt.Fprintf(w, "%s, %s, %s, ply cap %d; %d of %s%d games played\n",
+		what, per, mode, t.Plies, played, of, len(t.Schedule()))
 	if t.Setup != "" {
 		fmt.Fprintf(w, "setup: %s\n", t.Setup)
 	}
@@ -155,7 +173,8 @@ func (t *Tournament) header(w io.Writer, played int) {
 	}
 }
 
-// crosstable writes each pairing's wins-draws-losses and course score, from the row's side.
+// crosstable writes each pairing's wins-draws-losses and course score, from the row's side;
+// "-" where the format does not pair the two.
 func (t *Tournament) crosstable(w io.Writer, c *tally) {
 	fmt.Fprintf(w, "crosstable: the row's wins-draws-losses against the column, and its %s\n", t.scoreName())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -168,6 +187,10 @@ func (t *Tournament) crosstable(w io.Writer, c *tally) {
 		for j := range t.Entries {
 			if i == j {
 				fmt.Fprint(tw, "\t.")
+				continue
+			}
+			if !t.plays(i, j) {
+				fmt.Fprint(tw, "\t-")
 				continue
 			}
 			wins, draws, losses := c.record(i, j)
@@ -207,6 +230,37 @@ func (t *Tournament) ranking(w io.Writer, c *tally) {
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%d-%d-%d\t%s\t%s\t\n", rank+1, t.Entries[i].Name, number(c.course[i]),
 			wins+draws+losses, wins, draws, losses, elo, interval)
+	}
+	tw.Flush()
+}
+
+// gauntlet writes each pairing of a gauntlet from entry 1's side: games, wins-draws-losses,
+// course score, and the Elo difference fitted to the pairing's games alone (as the
+// ranking's, with one virtual draw) with its 95% interval. A ranking by course score
+// would compare entry 1's score over every pairing with the others' over one.
+func (t *Tournament) gauntlet(w io.Writer, c *tally) {
+	first := t.Entries[0].Name
+	fmt.Fprintf(w, "gauntlet: %s against each of the others, from %s's side; %s; Elo: %s's rating less the opponent's, maximum likelihood over their games (draws half, one virtual draw), with its 95%% interval\n",
+		first, first, t.scoreName(), first)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "opponent\tgames\tW-D-L\tscore\tElo\t95%\t")
+	for _, p := range t.Pairings() {
+		wins, draws, losses := c.record(p.A, p.B)
+		games := wins + draws + losses
+		elo, interval := "-", "-"
+		if games > 0 {
+			g := [][]float64{{0, float64(games)}, {float64(games), 0}}
+			score := float64(wins) + float64(draws)/2
+			sc := [][]float64{{0, score}, {float64(games) - score, 0}}
+			rating, half := Elo(g, sc, eloPrior)
+			// Two ratings of mean 0: the difference is twice either, and so is its interval.
+			elo = fmt.Sprintf("%+.0f", rating[0]-rating[1])
+			if !math.IsNaN(half[0]) {
+				interval = fmt.Sprintf("±%.0f", 2*half[0])
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d-%d-%d\t%s\t%s\t%s\t\n", t.Entries[p.B].Name, games, wins, draws, losses,
+			number(c.pair[p.A][p.B]), elo, interval)
 	}
 	tw.Flush()
 }

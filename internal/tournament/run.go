@@ -1,7 +1,8 @@
 package tournament
 
 // Running a tournament on this machine: the missing games, a few at a time, each result
-// written as soon as its game ends.
+// written as soon as its game ends; with an SPRT, a pairing's games stop as soon as its
+// test decides.
 
 import (
 	"context"
@@ -13,6 +14,10 @@ import (
 // writing each result as its game ends and telling progress (which may be nil). It stops at
 // the first error (a game the runner could not play, a result it could not write, or ctx
 // cancelled); the games finished by then keep their results, so a run again resumes.
+//
+// With an SPRT, a pairing whose test has decided starts no more games, and its games still
+// running are cancelled (leaving no result, like any interrupted game); the run ends when
+// every pairing has decided or played all its games.
 func (t *Tournament) Run(ctx context.Context, runner GameRunner, parallel int, progress *Progress) error {
 	if parallel < 1 {
 		return fmt.Errorf("parallel %d, want at least 1", parallel)
@@ -21,11 +26,13 @@ func (t *Tournament) Run(ctx context.Context, runner GameRunner, parallel int, p
 	if err != nil {
 		return err
 	}
-	if progress != nil {
-		progress.Start(t, done, len(missing))
-	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	s := &stopper{ctx: ctx, tests: t.newTests(done), running: map[Pairing]*pairingRun{}}
+	missing = s.tests.needed(missing)
+	if progress != nil {
+		progress.Start(t, done)
+	}
 	var (
 		mu       sync.Mutex
 		firstErr error
@@ -35,6 +42,9 @@ func (t *Tournament) Run(ctx context.Context, runner GameRunner, parallel int, p
 	go func() {
 		defer close(queue)
 		for _, g := range missing {
+			if s.stopped(g) {
+				continue
+			}
 			select {
 			case queue <- g:
 			case <-ctx.Done():
@@ -58,11 +68,21 @@ func (t *Tournament) Run(ctx context.Context, runner GameRunner, parallel int, p
 				if ctx.Err() != nil {
 					return
 				}
-				o, err := t.play(ctx, runner, g)
-				if err != nil {
+				gctx, ok := s.start(g)
+				if !ok {
+					continue
+				}
+				o, err := t.play(gctx, runner, g)
+				decided := gctx.Err() != nil && ctx.Err() == nil // its pairing's test, while it ran
+				s.end(g)
+				switch {
+				case err != nil && decided:
+					continue
+				case err != nil:
 					fail(err)
 					return
 				}
+				s.finish(&o)
 				if progress != nil {
 					progress.Add(o)
 				}
@@ -79,9 +99,84 @@ func (t *Tournament) Run(ctx context.Context, runner GameRunner, parallel int, p
 	return firstErr
 }
 
+// stopper keeps a run's SPRTs: which pairings have decided, and the games each pairing has
+// running, under a context that is cancelled when its test decides.
+type stopper struct {
+	ctx     context.Context
+	mu      sync.Mutex
+	tests   sprtTests // nil without an SPRT: nothing stops
+	running map[Pairing]*pairingRun
+}
+
+// pairingRun is the context of a pairing's running games and how many there are.
+type pairingRun struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	games  int
+}
+
+// start returns the context to play g in, or false when its pairing has decided.
+func (s *stopper) start(g Game) (context.Context, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tests == nil {
+		return s.ctx, true
+	}
+	p := g.Pairing()
+	if s.tests.decided(p) {
+		return nil, false
+	}
+	r := s.running[p]
+	if r == nil {
+		r = &pairingRun{}
+		r.ctx, r.cancel = context.WithCancel(s.ctx)
+		s.running[p] = r
+	}
+	r.games++
+	return r.ctx, true
+}
+
+// end notes that g is no longer running, and releases its pairing's context with its
+// last game.
+func (s *stopper) end(g Game) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := g.Pairing()
+	if r := s.running[p]; r != nil {
+		if r.games--; r.games == 0 {
+			r.cancel()
+			delete(s.running, p)
+		}
+	}
+}
+
+// stopped reports whether g's pairing has decided.
+func (s *stopper) stopped(g Game) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tests.decided(g.Pairing())
+}
+
+// finish counts a finished game; when it decides its pairing's test, the pairing's games
+// still running are cancelled.
+func (s *stopper) finish(o *Outcome) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := o.Game.Pairing()
+	s.tests.add(o)
+	if r := s.running[p]; r != nil && s.tests.decided(p) {
+		r.cancel()
+	}
+}
+
 // play plays game g and writes its result.
 func (t *Tournament) play(ctx context.Context, runner GameRunner, g Game) (Outcome, error) {
 	r, err := runner.Play(ctx, g)
+	if err == nil && ctx.Err() != nil {
+		// Cancelled as it ended: its agents may have been killed rather than lost, so
+		// it is not a result (an interrupted game is played again from its start).
+		err = ctx.Err()
+	}
 	if err != nil {
 		return Outcome{}, fmt.Errorf("game %s (%s vs %s): %w", g.ID(), t.Entries[g.A].Name, t.Entries[g.B].Name, err)
 	}

@@ -1,8 +1,9 @@
 package tournament
 
 // The spec file: everything a tournament is (its entries, the game and its setup, the time,
-// the games per pairing, the ply cap, the openings), written once into the tournament's
-// directory so that any machine given its path can play any game of it or report on it.
+// the games per pairing, the ply cap, the openings, the format and the SPRT), written once
+// into the tournament's directory so that any machine given its path can play any game of
+// it or report on it.
 
 import (
 	"errors"
@@ -15,6 +16,7 @@ import (
 
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
+	"gameagents/internal/sprt"
 )
 
 // SpecName is the spec's file name in a tournament's directory; the results are written
@@ -64,7 +66,13 @@ type Spec struct {
 	Calibration bool
 	GTPUntimed  bool    // GTP engines' CPU time is recorded but never loses on time
 	Grace       float64 // wall seconds a move may run past its time; 0 for the referee's default
-	Entries     []Entry
+	// Gauntlet: entry 1 plays each of the others, and they do not meet (the spec's line
+	// "format gauntlet"); otherwise every entry plays every other, a round robin.
+	Gauntlet bool
+	// SPRT, when set, is the test every pairing runs on its pairs of games (sprt.go);
+	// Games is then the most a pairing plays.
+	SPRT    *sprt.Test
+	Entries []Entry
 }
 
 // namePattern is what an entry's name may be: one word that is safe in tables, TSV and
@@ -81,7 +89,7 @@ func (s *Spec) Check() error {
 		return fmt.Errorf("%d entries, want at most %d", len(s.Entries), MaxEntries)
 	case s.Games < 2 || s.Games%2 != 0 || s.Games > MaxGames:
 		return fmt.Errorf("%d games per pairing, want an even number from 2 to %d (each agent plays each side equally)", s.Games, MaxGames)
-	case len(s.Entries)*(len(s.Entries)-1)/2*s.Games > MaxTotal:
+	case s.pairingCount()*s.Games > MaxTotal:
 		return fmt.Errorf("%d entries playing %d games per pairing make more than %d games", len(s.Entries), s.Games, MaxTotal)
 	case s.Plies < 1 || s.Plies > maxPlies:
 		return fmt.Errorf("ply cap %d, want 1 to %d", s.Plies, maxPlies)
@@ -91,6 +99,14 @@ func (s *Spec) Check() error {
 		return errors.New("time mode must be single or game")
 	case !(s.Grace >= 0 && s.Grace <= maxGrace):
 		return fmt.Errorf("grace %v, want 0 to %d seconds", s.Grace, maxGrace)
+	}
+	if s.SPRT != nil {
+		if err := s.SPRT.Check(); err != nil {
+			return fmt.Errorf("sprt: %v", err)
+		}
+		if len(s.Entries) != 2 && !s.Gauntlet {
+			return fmt.Errorf("sprt with %d entries: want two entries, or the gauntlet format (each pairing then runs its own test)", len(s.Entries))
+		}
 	}
 	seen := map[string]bool{}
 	for _, e := range s.Entries {
@@ -152,6 +168,12 @@ func (s *Spec) Format() []byte {
 	}
 	if s.Grace > 0 {
 		lines = append(lines, "grace "+gamefile.FormatSeconds(s.Grace))
+	}
+	if s.Gauntlet {
+		lines = append(lines, "format gauntlet")
+	}
+	if t := s.SPRT; t != nil {
+		lines = append(lines, "sprt "+strings.Join([]string{number(t.Elo0), number(t.Elo1), number(t.Alpha), number(t.Beta)}, " "))
 	}
 	for _, e := range s.Entries {
 		lines = append(lines, "entry "+e.Name+" "+e.Command)
@@ -243,6 +265,13 @@ func (s *Spec) setField(key, value string) error {
 		s.GTPUntimed = true
 	case "grace":
 		s.Grace, err = gamefile.ParseSeconds(value)
+	case "format":
+		if value != "gauntlet" {
+			return fmt.Errorf("format %q: want gauntlet (a round robin, the default, has no line)", gamefile.Clip(value))
+		}
+		s.Gauntlet = true
+	case "sprt":
+		s.SPRT, err = parseSPRT(value)
 	case "entry":
 		name, command, _ := strings.Cut(value, " ")
 		s.Entries = append(s.Entries, Entry{Name: name, Command: strings.TrimSpace(command)})
@@ -250,9 +279,31 @@ func (s *Spec) setField(key, value string) error {
 			return fmt.Errorf("more than %d entries", MaxEntries)
 		}
 	default:
-		return fmt.Errorf("unknown key %q: want game, setup, time, games, plies, openings, calibration, gtp, grace or entry", gamefile.Clip(key))
+		return fmt.Errorf("unknown key %q: want game, setup, time, games, plies, openings, calibration, gtp, grace, format, sprt or entry", gamefile.Clip(key))
 	}
 	return err
+}
+
+// parseSPRT reads a spec's sprt line, "ELO0 ELO1 ALPHA BETA", and checks its ranges, so
+// that a bad value is reported with its line.
+func parseSPRT(value string) (*sprt.Test, error) {
+	f := strings.Fields(value)
+	if len(f) != 4 {
+		return nil, fmt.Errorf("sprt %q: want ELO0 ELO1 ALPHA BETA, e.g. sprt 0 10 0.05 0.05", gamefile.Clip(value))
+	}
+	var v [4]float64
+	for i, field := range f {
+		x, err := strconv.ParseFloat(field, 64)
+		if err != nil {
+			return nil, fmt.Errorf("sprt: %q is not a number", gamefile.Clip(field))
+		}
+		v[i] = x
+	}
+	t := &sprt.Test{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3]}
+	if err := t.Check(); err != nil {
+		return nil, fmt.Errorf("sprt %s: %v", gamefile.Clip(value), err)
+	}
+	return t, nil
 }
 
 // boundedInt parses a decimal integer from 1 to most.

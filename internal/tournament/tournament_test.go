@@ -160,7 +160,7 @@ func TestProgressLine(t *testing.T) {
 	}
 	sb.Reset()
 	p = NewProgress(&sb, true)
-	p.Start(tt, nil, 6)
+	p.Start(tt, nil)
 	p.Finish()
 	if got := sb.String(); !strings.HasPrefix(got, "\rgames 0/6;") || !strings.HasSuffix(got, "\x1b[K\n") {
 		t.Errorf("redrawn progress = %q, want a carriage return, the line, erase to the end, and a newline at the end", got)
@@ -233,6 +233,19 @@ func TestSpecErrors(t *testing.T) {
 		{"no command", strings.Replace(good, "entry b /bin/b x", "entry b", 1), "spec: entry b: empty command"},
 		{"missing", strings.Replace(good, "plies 100\n", "", 1), `spec: no "plies" line`},
 		{"too many", strings.Replace(good, "games 2", "games 10000", 1) + manyEntries(50), "games per pairing make more than"},
+		{"gauntlet fits", strings.Replace(strings.Replace(good, "games 2", "games 10000", 1), "entry a", "format gauntlet\nentry a", 1) + manyEntries(50), ""},
+		{"good sprt", strings.Replace(good, "entry a", "sprt 0 10 0.05 0.05\nentry a", 1), ""},
+		{"good gauntlet sprt", strings.Replace(good, "entry a", "format gauntlet\nsprt -1.5 2.5 0.01 0.2\nentry a", 1) + "entry c /bin/c\n", ""},
+		{"format", good + "format swiss\n", `spec:8: format "swiss": want gauntlet`},
+		{"sprt fields", good + "sprt 0 10\n", `spec:8: sprt "0 10": want ELO0 ELO1 ALPHA BETA`},
+		{"sprt number", good + "sprt 0 ten 0.05 0.05\n", `spec:8: sprt: "ten" is not a number`},
+		{"sprt order", good + "sprt 10 0 0.05 0.05\n", "spec:8: sprt 10 0 0.05 0.05: elo0 10 and elo1 0: want elo0 < elo1"},
+		{"sprt elo", good + "sprt 0 1000 0.05 0.05\n", "spec:8: sprt 0 1000 0.05 0.05: nElo 1000, want -500 to 500"},
+		{"sprt nan", good + "sprt NaN 10 0.05 0.05\n", "spec:8: sprt NaN 10 0.05 0.05: nElo NaN"},
+		{"sprt alpha", good + "sprt 0 10 0.5 0.05\n", "spec:8: sprt 0 10 0.5 0.05: alpha and beta must be above 0 and below 0.5"},
+		{"sprt beta", good + "sprt 0 10 0.05 0\n", "spec:8: sprt 0 10 0.05 0: alpha and beta"},
+		{"sprt twice", good + "sprt 0 10 0.05 0.05\nsprt 0 5 0.05 0.05\n", `spec:9: "sprt" again (first on line 8)`},
+		{"sprt of three", good + "entry c /bin/c\nsprt 0 10 0.05 0.05\n", "spec: sprt with 3 entries: want two entries, or the gauntlet format"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
