@@ -208,6 +208,7 @@ func (g *game) charge(p *Ply, ans *Answer) {
 	a := p.Agent
 	g.r.Moves[a]++
 	g.r.CPU[a] += ans.CPU
+	g.r.MoveCPU[a] = append(g.r.MoveCPU[a], ans.CPU)
 	if ans.CPU > g.r.MaxMove[a] {
 		g.r.MaxMove[a], g.r.MaxMovePly[a] = ans.CPU, p.Number
 	}

@@ -97,12 +97,13 @@ type Result struct {
 	Plies      int    // moves accepted
 	Moves      [2]int // moves each agent was run for, the losing one included
 	CPU        [2]time.Duration
-	MaxMove    [2]time.Duration // the longest single move's CPU time
-	MaxMovePly [2]int           // the ply of that move
-	Left       [2]time.Duration // CPU time left at the end (GAME mode; SINGLE: the time of a move)
-	SideNames  [2]string        // the game's names of sides 0 and 1
-	Scored     bool             // the game scores points (its Match is a Scorer)
-	Points     [2]int           // when Scored: each agent's points in the final position
+	MaxMove    [2]time.Duration   // the longest single move's CPU time
+	MoveCPU    [2][]time.Duration // each move's CPU time, in order, the losing one included
+	MaxMovePly [2]int             // the ply of that move
+	Left       [2]time.Duration   // CPU time left at the end (GAME mode; SINGLE: the time of a move)
+	SideNames  [2]string          // the game's names of sides 0 and 1
+	Scored     bool               // the game scores points (its Match is a Scorer)
+	Points     [2]int             // when Scored: each agent's points in the final position
 }
 
 // schedule returns the side agent A plays in game i (0-based) and the agent that moves

@@ -135,6 +135,7 @@ func (t *Tournament) Report(w io.Writer) error {
 	} else {
 		t.ranking(w, c)
 	}
+	cpuTable(w, t, done)
 	if len(t.Entries) == 2 {
 		wins, _, losses := c.record(0, 1)
 		fmt.Fprintf(w, "\nlikelihood of superiority: %s over %s %.2f%% (%d wins, %d losses; draws ignored)\n",

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
@@ -19,8 +20,17 @@ import (
 
 // resultHeader is the first line of a result file. a and b are the pairing's entries (the
 // referee's agents A and B); first and winner are A or B (winner - for a draw); points are
-// each agent's points at the end, "-" for games that score none.
-const resultHeader = "game\ta\tb\ta_side\tb_side\tfirst\twinner\tkind\tplies\tpoints_a\tpoints_b\treason"
+// each agent's points at the end, "-" for games that score none; cpu_a and cpu_b are the CPU
+// time each agent was charged for each of its moves, in order, in milliseconds separated
+// by commas ("-" for an agent that made none).
+const resultHeader = "game\ta\tb\ta_side\tb_side\tfirst\twinner\tkind\tplies\tpoints_a\tpoints_b\tcpu_a\tcpu_b\treason"
+
+// resultHeader1 is the header of the result files written before the moves' CPU times
+// were kept; they are read as results without them.
+const resultHeader1 = "game\ta\tb\ta_side\tb_side\tfirst\twinner\tkind\tplies\tpoints_a\tpoints_b\treason"
+
+// maxMoveMillis bounds a move's CPU time a result file may claim: a day.
+const maxMoveMillis = 86_400_000
 
 // maxPoints bounds the points a result file may claim: far above any game's.
 const maxPoints = 1000000
@@ -39,6 +49,7 @@ type Outcome struct {
 	Plies  int
 	Scored bool
 	Points [2]int
+	CPU    [2][]int // each agent's moves' CPU times in ms; nil in files without them
 	Reason string
 }
 
@@ -48,7 +59,50 @@ func outcomeOf(g Game, r *referee.Result) Outcome {
 		Game: g, Sides: [2]string{r.SideNames[r.Side[0]], r.SideNames[r.Side[1]]},
 		First: r.First, Winner: r.Winner, Kind: r.Kind, Plies: r.Plies,
 		Scored: r.Scored, Points: r.Points, Reason: r.Reason,
+		CPU: [2][]int{millis(r.MoveCPU[0]), millis(r.MoveCPU[1])},
 	}
+}
+
+// millis rounds each duration to whole milliseconds.
+func millis(d []time.Duration) []int {
+	out := make([]int, len(d))
+	for i, v := range d {
+		out[i] = int(v.Round(time.Millisecond) / time.Millisecond)
+	}
+	return out
+}
+
+// formatCPU writes a move list's CPU times as a result field.
+func formatCPU(ms []int) string {
+	if len(ms) == 0 {
+		return "-"
+	}
+	parts := make([]string, len(ms))
+	for i, v := range ms {
+		parts[i] = strconv.Itoa(v)
+	}
+	return strings.Join(parts, ",")
+}
+
+// parseCPU reads a result field of move CPU times, each checked against maxMoveMillis,
+// and no more of them than plies.
+func parseCPU(s string, plies int) ([]int, error) {
+	if s == "-" {
+		return []int{}, nil
+	}
+	parts := strings.Split(s, ",")
+	if len(parts) > plies+1 { // the losing move is run for without being a ply
+		return nil, fmt.Errorf("%d move times for %d plies", len(parts), plies)
+	}
+	out := make([]int, len(parts))
+	for i, p := range parts {
+		v, err := strconv.Atoi(p)
+		if err != nil || v < 0 || v > maxMoveMillis {
+			return nil, fmt.Errorf("move time %q, want whole milliseconds from 0 to %d", gamefile.Clip(p), maxMoveMillis)
+		}
+		out[i] = v
+	}
+	return out, nil
 }
 
 // format writes o as its result file's two lines, with the entries' names.
@@ -60,7 +114,7 @@ func (o *Outcome) format(t *Tournament) []byte {
 	}
 	fields := []string{o.Game.ID(), t.Entries[o.Game.A].Name, t.Entries[o.Game.B].Name,
 		o.Sides[0], o.Sides[1], letter(o.First), letter(o.Winner), o.Kind, strconv.Itoa(o.Plies),
-		points[0], points[1], oneLine(o.Reason)}
+		points[0], points[1], formatCPU(o.CPU[0]), formatCPU(o.CPU[1]), oneLine(o.Reason)}
 	return gamefile.JoinLines([]string{resultHeader, strings.Join(fields, "\t")})
 }
 
@@ -109,15 +163,20 @@ func (t *Tournament) parseResult(path string, g Game, lines []gamefile.Line) (Ou
 	if len(lines) != 2 {
 		return o, gamefile.Errorf(path, 0, "%d lines, want 2 (the header and the result)", len(lines))
 	}
-	if lines[0].Text != resultHeader {
+	want := 14
+	switch lines[0].Text {
+	case resultHeader:
+	case resultHeader1:
+		want = 12
+	default:
 		return o, gamefile.Errorf(path, 1, "not a result file's header")
 	}
 	bad := func(format string, args ...any) (Outcome, error) {
 		return o, gamefile.Errorf(path, 2, format, args...)
 	}
 	f := strings.Split(lines[1].Text, "\t")
-	if len(f) != 12 {
-		return bad("%d fields, want 12", len(f))
+	if len(f) != want {
+		return bad("%d fields, want %d", len(f), want)
 	}
 	if f[0] != g.ID() || f[1] != t.Entries[g.A].Name || f[2] != t.Entries[g.B].Name {
 		return bad("the result of game %s between %s and %s, want game %s between %s and %s",
@@ -147,7 +206,14 @@ func (t *Tournament) parseResult(path string, g Game, lines []gamefile.Line) (Ou
 	if o.Scored, o.Points, err = parsePoints(f[9], f[10]); err != nil {
 		return bad("%v", err)
 	}
-	o.Reason = f[11]
+	o.Reason = f[len(f)-1]
+	if want == 14 {
+		for a := range 2 {
+			if o.CPU[a], err = parseCPU(f[11+a], o.Plies); err != nil {
+				return bad("cpu_%c: %v", 'a'+a, err)
+			}
+		}
+	}
 	return o, nil
 }
 

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"gameagents/internal/gamefile"
 	"gameagents/internal/games"
 	"gameagents/internal/referee"
@@ -54,6 +56,12 @@ func (f *fakeRunner) Play(ctx context.Context, g Game) (referee.Result, error) {
 		Reason: "fake\twin", Plies: g.N, SideNames: [2]string{"BLACK", "WHITE"}}
 	if g.N%2 == 0 {
 		r.Winner, r.Kind = -1, referee.KindDraw
+	}
+	// Each agent's moves take 100·N + 10·i ms (i its move's index), A moving first: A makes
+	// the odd plies, B the even.
+	for ply := range g.N {
+		a := ply % 2
+		r.MoveCPU[a] = append(r.MoveCPU[a], time.Duration(100*g.N+10*len(r.MoveCPU[a]))*time.Millisecond)
 	}
 	return r, nil
 }
@@ -110,9 +118,12 @@ func TestRunResumes(t *testing.T) {
 	}
 	o, ok, err := tt.ReadResult(Game{A: 0, B: 2, N: 3})
 	want := Outcome{Game: Game{A: 0, B: 2, N: 3}, Sides: [2]string{"BLACK", "WHITE"}, First: 0, Winner: 0,
-		Kind: referee.KindWin, Plies: 3, Reason: "fake win"}
-	if !ok || err != nil || o != want {
-		t.Errorf("ReadResult(1-3-3) = %+v, %v, %v, want %+v", o, ok, err, want)
+		Kind: referee.KindWin, Plies: 3, CPU: [2][]int{{300, 310}, {300}}, Reason: "fake win"}
+	if !ok || err != nil {
+		t.Errorf("ReadResult(1-3-3) = %v, %v, want ok", ok, err)
+	}
+	if diff := cmp.Diff(want, o); diff != "" {
+		t.Errorf("ReadResult(1-3-3) differs (-want +got):\n%s", diff)
 	}
 }
 
@@ -134,6 +145,11 @@ func TestReportOfFakeResults(t *testing.T) {
 		"     1      a      3      4  2-2-0  +74  ±166\n",
 		"     2      b      1      4  0-2-2  -74  ±166\n",
 		"likelihood of superiority: a over b 92.14% (2 wins, 0 losses; draws ignored)\n",
+		// a's moves: 100; 200; 300, 310; 400, 410 ms. b's: 200; 300; 400, 410.
+		"CPU a move, as the referee charged it (4 games)\n",
+		"entry  moves  median    mean  longest\n",
+		"    a      6  0.305s  0.287s   0.410s\n",
+		"    b      4  0.350s  0.328s   0.410s\n",
 	} {
 		if !strings.Contains(sb.String(), want) {
 			t.Errorf("Report() =\n%s\nwant it to contain\n%s", sb.String(), want)
@@ -170,14 +186,22 @@ func TestProgressLine(t *testing.T) {
 func TestResultFileErrors(t *testing.T) {
 	tt := newTestTournament(t, "reversi", 2, 2)
 	g := Game{A: 0, B: 1, N: 1}
-	good := "1-2-1\ta\tb\tBLACK\tWHITE\tA\tB\twin\t60\t-\t-\tWHITE has more discs"
+	good := "1-2-1\ta\tb\tBLACK\tWHITE\tA\tB\twin\t60\t-\t-\t5,7\t6\tWHITE has more discs"
+	old := "1-2-1\ta\tb\tBLACK\tWHITE\tA\tB\twin\t60\t-\t-\tWHITE has more discs"
 	tests := []struct {
 		name, line, want string
 	}{
 		{"good", good, ""},
+		{"no moves", strings.Replace(good, "5,7\t6", "-\t-", 1), ""},
+		{"written before the moves' times were kept", resultHeader1 + "\n" + old, ""},
+		{"old line under the new header", old, ":2: 12 fields, want 14"},
+		{"move time", strings.Replace(good, "5,7", "5,x", 1), `:2: cpu_a: move time "x"`},
+		{"negative move time", strings.Replace(good, "\t6\t", "\t-6\t", 1), `:2: cpu_b: move time "-6"`},
+		{"huge move time", strings.Replace(good, "5,7", "5,86400001", 1), `:2: cpu_a: move time "86400001"`},
+		{"more moves than plies", strings.Replace(good, "\t60\t", "\t0\t", 1), `:2: cpu_a: 2 move times for 0 plies`},
 		{"other game", strings.Replace(good, "1-2-1", "1-2-2", 1), ":2: the result of game 1-2-2"},
 		{"other entry", strings.Replace(good, "\tb\t", "\tc\t", 1), ":2: the result of game 1-2-1 between a and c"},
-		{"fields", "1-2-1\ta\tb", ":2: 3 fields, want 12"},
+		{"fields", "1-2-1\ta\tb", ":2: 3 fields, want 14"},
 		{"winner", strings.Replace(good, "\tB\twin", "\tC\twin", 1), `:2: winner "C"`},
 		{"kind", strings.Replace(good, "\twin\t", "\tlucky\t", 1), `:2: kind "lucky"`},
 		{"draw with a winner", strings.Replace(good, "\twin\t", "\tdraw\t", 1), `:2: kind "draw" with winner "B"`},
@@ -191,7 +215,11 @@ func TestResultFileErrors(t *testing.T) {
 			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(path, []byte(resultHeader+"\n"+tc.line+"\n"), 0o644); err != nil {
+			text := tc.line
+			if !strings.HasPrefix(text, resultHeader1) {
+				text = resultHeader + "\n" + text
+			}
+			if err := os.WriteFile(path, []byte(text+"\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			_, ok, err := tt.ReadResult(g)
