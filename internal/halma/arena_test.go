@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"gameagents/internal/sprt"
 )
 
 var (
@@ -15,6 +17,7 @@ var (
 	arenaNodes = flag.Int64("arena-nodes", 300_000, "engine node budget per move in -arena games")
 	arenaVs    = flag.String("arena-vs", "minimax", "the opponent in -arena games: minimax, greedy, or the engine without a feature: notc, nopvs, nokillers, nohistory, nolmr, norepetition")
 	arenaDepth = flag.Int("arena-depth", 2, "minimax depth in -arena games")
+	arenaSPRT  = flag.String("arena-sprt", "", "ELO0,ELO1[,ALPHA,BETA]: test the engine's normalized Elo against the opponent, H0 ELO0 against H1 ELO1 (internal/sprt), on the pairs of games, playing pairs until the test decides; -arena is then the most games (an odd last one is left out)")
 )
 
 // arenaRandomPlies opening plies are random, the same for the four games of a group (both
@@ -56,15 +59,35 @@ func opponentArenaPlayer(t *testing.T) arenaPlayer {
 }
 
 // TestArena plays the engine against an opponent in process, both colours and both first
-// movers in turn, and reports the score with its standard error.
+// movers in turn, and reports the score with its standard error:
+//
+//	go test ./internal/halma -run TestArena -arena 32 -arena-vs nolmr -arena-nodes 100000 -v
+//
+// Games 4k..4k+3 (from 0) share the random plies' seed; the first mover is Black in 4k and
+// 4k+1, White in 4k+2 and 4k+3, and the engine Black in the even games. So games 2j and
+// 2j+1 play the same opening, the same side to move after it, the engine on either side:
+// they are a pair, on which -arena-sprt runs a sequential test, stopping when it decides:
+//
+//	go test ./internal/halma -run TestArena -arena 2000 -arena-sprt 0,10 -arena-vs nolmr -arena-nodes 100000 -v
 func TestArena(t *testing.T) {
 	if *arena == 0 {
 		t.Skip("run with -arena N")
 	}
+	playArena(t)
+}
+
+// playArena plays the arena the flags describe and returns its -arena-sprt test (nil
+// without one).
+func playArena(t *testing.T) *sprt.Sequential {
+	seq, games := arenaTest(t), *arena
+	if seq != nil {
+		games -= games % 2 // the test counts whole pairs only
+	}
 	engine, opponent := engineArenaPlayer(Features{}), opponentArenaPlayer(t)
 	var g Generator
-	points := 0.0
-	for game := 0; game < *arena; game++ {
+	points, played := 0.0, 0
+	var first sprt.Result // the engine's result in the pair's first game
+	for game := 0; game < games; game++ {
 		b := StartBoard()
 		engineColor := Color(game % 2)
 		toMove := Color((game / 2) % 2)
@@ -98,11 +121,60 @@ func TestArena(t *testing.T) {
 			toMove = toMove.Other()
 		}
 		points += result
-		t.Logf("game %d: engine %v, %v first: engine scores %v after %d plies", game, engineColor, Color((game/2)%2), result, plies+1)
+		played++
+		decided, llr := false, ""
+		if seq != nil && game%2 == 1 {
+			decided = seq.Add(first, halmaResult(result)) != sprt.Continue
+			llr = fmt.Sprintf("; pair %d: LLR %.3f", seq.Counts.N(), seq.LLR)
+		}
+		first = halmaResult(result)
+		t.Logf("game %d: engine %v, %v first: engine scores %v after %d plies%s", game, engineColor, Color((game/2)%2), result, plies+1, llr)
+		if decided {
+			break
+		}
 	}
-	n := float64(*arena)
+	n := float64(played)
 	p := points / n
-	t.Logf("engine vs %s: %.1f of %d (%.0f%% ± %.0f%%)", *arenaVs, points, *arena, 100*p, 100*math.Sqrt(p*(1-p)/n))
+	t.Logf("engine vs %s: %.1f of %d (%.0f%% ± %.0f%%)", *arenaVs, points, played, 100*p, 100*math.Sqrt(p*(1-p)/n))
+	if seq != nil {
+		t.Logf("SPRT from the engine's side, against %s:\n%s", *arenaVs, seq.Summary(games/2))
+	}
+	return seq
+}
+
+// halmaResult is a game's score for the engine (1, ½ when the ply cap is reached, 0) as a
+// result for the test.
+func halmaResult(score float64) sprt.Result {
+	return sprt.Result(2 * score)
+}
+
+// arenaTest is the test -arena-sprt asks for, nil without the flag.
+func arenaTest(t *testing.T) *sprt.Sequential {
+	if *arenaSPRT == "" {
+		return nil
+	}
+	test, err := sprt.ParseTest(*arenaSPRT)
+	if err != nil {
+		t.Fatalf("-arena-sprt %v", err)
+	}
+	return &sprt.Sequential{Test: test}
+}
+
+// TestSPRTArenaStops: with -arena-sprt the arena stops when the test decides. The engine
+// at 300 nodes a move wins nearly every game against greedy, so nElo 0 against 200 is
+// settled for H1 in about 7 pairs, well before the 20 allowed.
+func TestSPRTArenaStops(t *testing.T) {
+	if *arena != 0 {
+		t.Skip("-arena is set: the flags are TestArena's")
+	}
+	defer func(games int, nodes int64, vs, test string) {
+		*arena, *arenaNodes, *arenaVs, *arenaSPRT = games, nodes, vs, test
+	}(*arena, *arenaNodes, *arenaVs, *arenaSPRT)
+	*arena, *arenaNodes, *arenaVs, *arenaSPRT = 40, 300, "greedy", "0,200"
+	seq := playArena(t)
+	if seq.Verdict != sprt.AcceptH1 || seq.Counts.N() >= *arena/2 {
+		t.Errorf("engine against greedy, -arena-sprt 0,200: %v after %d pairs, want H1 accepted before %d", seq.Verdict, seq.Counts.N(), *arena/2)
+	}
 }
 
 var (

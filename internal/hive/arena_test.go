@@ -11,12 +11,16 @@ import (
 
 	"gameagents/internal/benchset"
 	"gameagents/internal/gamefile"
+	"gameagents/internal/sprt"
 )
 
 // The arena plays whole games in-process between two players at a fixed node budget, for
-// tuning; matches that count are played through the referee (RESULTS.md).
+// tuning; matches that count are played through the referee (RESULTS.md). Games 2k-1 and
+// 2k (from 1) are a pair: the same random opening, A moving first (LOWER) in the first.
+// -arena-sprt runs a sequential test on the pairs and stops when it decides.
 //
 //	go test ./internal/hive -run TestArena -arena 20 -arena-a engine -arena-b greedy -v
+//	go test ./internal/hive -run TestArena -arena 1000 -arena-sprt 0,10 -arena-a weights:pressure=60 -arena-b engine -arena-nodes 150000 -v
 var (
 	arenaGames = flag.Int("arena", 0, "play this many arena games (0: skip)")
 	arenaA     = flag.String("arena-a", "engine", "arena player A: engine, greedy, random, or weights:NAME=N,... (the engine with other evaluation weights)")
@@ -24,6 +28,7 @@ var (
 	arenaNodes = flag.Int64("arena-nodes", 400_000, "engine nodes per move")
 	arenaSet   = flag.String("arena-pieces", "1,2,2,2,2", "pieces per side: q,b,s,g,a")
 	arenaOpen  = flag.Int("arena-opening", 4, "random plies opening each pair of games")
+	arenaSPRT  = flag.String("arena-sprt", "", "ELO0,ELO1[,ALPHA,BETA]: test A's normalized Elo against B, H0 ELO0 against H1 ELO1 (internal/sprt), on the pairs of games, playing pairs until the test decides; -arena is then the most games (an odd last one is left out)")
 )
 
 type arenaPlayer func(b *Board, moves []PackedMove) PackedMove
@@ -106,12 +111,23 @@ func TestArena(t *testing.T) {
 	if *arenaGames == 0 {
 		t.Skip("a measurement: run with -arena N")
 	}
+	playArena(t)
+}
+
+// playArena plays the arena the flags describe and returns its -arena-sprt test (nil
+// without one).
+func playArena(t *testing.T) *sprt.Sequential {
 	var hand [5]int
 	if _, err := fmt.Sscanf(*arenaSet, "%d,%d,%d,%d,%d", &hand[0], &hand[1], &hand[2], &hand[3], &hand[4]); err != nil {
 		t.Fatal(err)
 	}
-	var wins, draws, losses, pointsA, pointsB, surrounds int
-	for g := range *arenaGames {
+	seq, games := arenaTest(t), *arenaGames
+	if seq != nil {
+		games -= games % 2 // the test counts whole pairs only
+	}
+	var wins, draws, losses, pointsA, pointsB, surrounds, played int
+	var first sprt.Result // A's result in the pair's first game
+	for g := range games {
 		a, b := newArenaPlayer(t, *arenaA), newArenaPlayer(t, *arenaB)
 		players, aSide := [2]arenaPlayer{a, b}, 0
 		if g%2 == 1 {
@@ -121,22 +137,69 @@ func TestArena(t *testing.T) {
 		pa, pb := pts[aSide], pts[1-aSide]
 		pointsA += pa
 		pointsB += pb
+		played++
+		var r sprt.Result
 		switch {
 		case pa > pb:
 			wins++
+			r = sprt.Win
 		case pa == pb:
 			draws++
+			r = sprt.Draw
 		default:
 			losses++
+			r = sprt.Loss
 		}
 		if how == "surround" && pa == 15 {
 			surrounds++
 		}
-		t.Logf("game %d: A (%v) %d, B %d points, %d plies, %s", g+1, Side(aSide), pa, pb, plies, how)
+		decided, llr := false, ""
+		if seq != nil && g%2 == 1 {
+			decided = seq.Add(first, r) != sprt.Continue
+			llr = fmt.Sprintf("; pair %d: LLR %.3f", seq.Counts.N(), seq.LLR)
+		}
+		first = r
+		t.Logf("game %d: A (%v) %d, B %d points, %d plies, %s%s", g+1, Side(aSide), pa, pb, plies, how, llr)
+		if decided {
+			break
+		}
 	}
-	n := float64(*arenaGames)
+	n := float64(played)
 	t.Logf("A %s vs B %s: %d wins, %d draws, %d losses; A surrounded B's queen in %d; average points A %.2f, B %.2f",
 		*arenaA, *arenaB, wins, draws, losses, surrounds, float64(pointsA)/n, float64(pointsB)/n)
+	if seq != nil {
+		t.Logf("SPRT from A's side, A %s against B %s:\n%s", *arenaA, *arenaB, seq.Summary(games/2))
+	}
+	return seq
+}
+
+// arenaTest is the test -arena-sprt asks for, nil without the flag.
+func arenaTest(t *testing.T) *sprt.Sequential {
+	if *arenaSPRT == "" {
+		return nil
+	}
+	test, err := sprt.ParseTest(*arenaSPRT)
+	if err != nil {
+		t.Fatalf("-arena-sprt %v", err)
+	}
+	return &sprt.Sequential{Test: test}
+}
+
+// TestSPRTArenaStops: with -arena-sprt the arena stops when the test decides. The engine
+// at 2,000 nodes a move wins nearly every game against random moves, so nElo 0 against
+// 200 is settled for H1 in about 7 pairs, well before the 20 allowed.
+func TestSPRTArenaStops(t *testing.T) {
+	if *arenaGames != 0 {
+		t.Skip("-arena is set: the flags are TestArena's")
+	}
+	defer func(games int, nodes int64, a, b, test string) {
+		*arenaGames, *arenaNodes, *arenaA, *arenaB, *arenaSPRT = games, nodes, a, b, test
+	}(*arenaGames, *arenaNodes, *arenaA, *arenaB, *arenaSPRT)
+	*arenaGames, *arenaNodes, *arenaA, *arenaB, *arenaSPRT = 40, 2000, "engine", "random", "0,200"
+	seq := playArena(t)
+	if seq.Verdict != sprt.AcceptH1 || seq.Counts.N() >= *arenaGames/2 {
+		t.Errorf("engine against random, -arena-sprt 0,200: %v after %d pairs, want H1 accepted before %d", seq.Verdict, seq.Counts.N(), *arenaGames/2)
+	}
 }
 
 var writeBench = flag.Bool("write-single-bench", false, "rewrite testdata/single-bench from arena games")

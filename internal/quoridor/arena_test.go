@@ -12,14 +12,18 @@ import (
 
 	"gameagents/internal/benchset"
 	"gameagents/internal/gamefile"
+	"gameagents/internal/sprt"
 )
 
 // The arena plays whole games in-process between two players at a fixed node budget, for
 // tuning; matches that count are played through the referee. Each pair of games starts from
-// the same seeded random opening, once with each player moving first.
+// the same seeded random opening, once with each player moving first: games 2k-1 and 2k
+// (from 1), A FIRST in the first. -arena-sprt runs a sequential test on the pairs and
+// stops when it decides.
 //
 //	go test ./internal/quoridor -run TestArena -arena 20 -arena-a engine -arena-b greedy -v
 //	go test ./internal/quoridor -run TestArena -arena 20 -arena-setup "size=11x11 walls=12 initial=8" -v
+//	go test ./internal/quoridor -run TestArena -arena 1000 -arena-sprt 0,10 -arena-a engine-wall120 -arena-b engine -arena-nodes 100000 -v
 var (
 	arenaGames  = flag.Int("arena", 0, "play this many arena games (0: skip)")
 	arenaA      = flag.String("arena-a", "engine", "arena player A: engine, greedy, random, or engine-VARIANT (see arenaVariants)")
@@ -30,6 +34,7 @@ var (
 	arenaShow   = flag.Bool("arena-show", false, "log every ply: the move, both shortest paths and walls left")
 	arenaOnly   = flag.Int("arena-only", 0, "play only this game of the -arena games (1-based), e.g. to -arena-show it")
 	arenaMemory = flag.Bool("arena-memory", false, "give the engine the game's positions since the last wall, as playdata.txt does in GAME mode (default: none, as in SINGLE mode)")
+	arenaSPRT   = flag.String("arena-sprt", "", "ELO0,ELO1[,ALPHA,BETA]: test A's normalized Elo against B, H0 ELO0 against H1 ELO1 (internal/sprt), on the pairs of games, playing pairs until the test decides; -arena is then the most games (an odd last one is left out)")
 )
 
 // arenaVariants are engines with one feature switched or one weight changed, for measuring.
@@ -139,6 +144,12 @@ func TestArena(t *testing.T) {
 	if *arenaGames == 0 {
 		t.Skip("a measurement: run with -arena N")
 	}
+	playArena(t)
+}
+
+// playArena plays the arena the flags describe and returns its -arena-sprt test (nil
+// without one).
+func playArena(t *testing.T) *sprt.Sequential {
 	setup, err := ParseSetup(*arenaSetup)
 	if err != nil {
 		t.Fatal(err)
@@ -147,9 +158,17 @@ func TestArena(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	seq, games := arenaTest(t), *arenaGames
+	if seq != nil {
+		if *arenaOnly > 0 {
+			t.Fatal("-arena-only plays one game, -arena-sprt whole pairs: use one of them")
+		}
+		games -= games % 2 // the test counts whole pairs only
+	}
 	a, b := newArenaPlayer(t, *arenaA), newArenaPlayer(t, *arenaB)
 	var wins, draws, losses, plies int
-	for g := range *arenaGames {
+	var first sprt.Result // A's result in the pair's first game
+	for g := range games {
 		if *arenaOnly > 0 && g+1 != *arenaOnly {
 			continue
 		}
@@ -162,22 +181,65 @@ func TestArena(t *testing.T) {
 		r, n := playArenaGame(t, players, start, setup.PlyCap)
 		plies += n
 		outcome := "draw"
+		result := sprt.Draw
 		switch {
 		case r == FirstWon+Result(aSide):
 			wins++
-			outcome = "A won"
+			outcome, result = "A won", sprt.Win
 		case r == FirstWon+Result(1-aSide):
 			losses++
-			outcome = "B won"
+			outcome, result = "B won", sprt.Loss
 		default:
 			draws++
 		}
-		t.Logf("game %d: A %s, opening %v: %s (%v) after %d plies", g+1, SideName(aSide), opening, outcome, r, n)
+		decided, llr := false, ""
+		if seq != nil && g%2 == 1 {
+			decided = seq.Add(first, result) != sprt.Continue
+			llr = fmt.Sprintf("; pair %d: LLR %.3f", seq.Counts.N(), seq.LLR)
+		}
+		first = result
+		t.Logf("game %d: A %s, opening %v: %s (%v) after %d plies%s", g+1, SideName(aSide), opening, outcome, r, n, llr)
+		if decided {
+			break
+		}
 	}
 	n := wins + draws + losses
 	t.Logf("A %s vs B %s, %s, %d nodes a move: %d wins, %d draws, %d losses of %d (A scores %.1f%% ± %.1f%%); %.1f plies a game",
 		*arenaA, *arenaB, setup, *arenaNodes, wins, draws, losses, n,
 		100*(float64(wins)+float64(draws)/2)/float64(n), 100*scoreError(wins, draws, losses), float64(plies)/float64(n))
+	if seq != nil {
+		t.Logf("SPRT from A's side, A %s against B %s:\n%s", *arenaA, *arenaB, seq.Summary(games/2))
+	}
+	return seq
+}
+
+// arenaTest is the test -arena-sprt asks for, nil without the flag.
+func arenaTest(t *testing.T) *sprt.Sequential {
+	if *arenaSPRT == "" {
+		return nil
+	}
+	test, err := sprt.ParseTest(*arenaSPRT)
+	if err != nil {
+		t.Fatalf("-arena-sprt %v", err)
+	}
+	return &sprt.Sequential{Test: test}
+}
+
+// TestSPRTArenaStops: with -arena-sprt the arena stops when the test decides. The engine
+// at 2,000 nodes a move wins nearly every game against random moves, so nElo 0 against
+// 200 is settled for H1 in about 7 pairs, well before the 20 allowed.
+func TestSPRTArenaStops(t *testing.T) {
+	if *arenaGames != 0 {
+		t.Skip("-arena is set: the flags are TestArena's")
+	}
+	defer func(games int, nodes int64, a, b, test string) {
+		*arenaGames, *arenaNodes, *arenaA, *arenaB, *arenaSPRT = games, nodes, a, b, test
+	}(*arenaGames, *arenaNodes, *arenaA, *arenaB, *arenaSPRT)
+	*arenaGames, *arenaNodes, *arenaA, *arenaB, *arenaSPRT = 40, 2000, "engine", "random", "0,200"
+	seq := playArena(t)
+	if seq.Verdict != sprt.AcceptH1 || seq.Counts.N() >= *arenaGames/2 {
+		t.Errorf("engine against random, -arena-sprt 0,200: %v after %d pairs, want H1 accepted before %d", seq.Verdict, seq.Counts.N(), *arenaGames/2)
+	}
 }
 
 // scoreError is the standard error of the mean score (win 1, draw ½, loss 0).

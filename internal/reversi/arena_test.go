@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"gameagents/internal/sprt"
 )
 
 var (
@@ -18,6 +20,7 @@ var (
 	arenaA     = flag.String("arena-a", "engine", "player A in -arena games: engine, or the engine with a change: "+arenaVariants)
 	arenaB     = flag.String("arena-b", "hand", "player B in -arena games (see -arena-a), or greedy, random")
 	arenaEnd   = flag.Int("arena-endgame", 0, "start each pair of games at this many empty squares: after the random opening the engine plays both sides at 100,000 nodes a move until then (0: from the opening)")
+	arenaSPRT  = flag.String("arena-sprt", "", "ELO0,ELO1[,ALPHA,BETA]: test A's normalized Elo against B, H0 ELO0 against H1 ELO1 (internal/sprt), on the pairs of games, playing pairs until the test decides; -arena is then the most pairs")
 )
 
 const arenaVariants = "hand (the hand-written evaluation), nott, nopvs, nosort, nosolver, share2, share3 (a new iteration only while under a half, a third of the budget: the rules before the whole budget was spent), predict (a new iteration when predicted to end within the budget), solvefixed (the solver tried from 22 empties whatever the budget), noprobcut, probcut:T (ProbCut's confidence T tenths of σ), weights:FILE (the patterns with the weights of FILE)"
@@ -88,10 +91,22 @@ func arenaPlayer(t *testing.T, name string) func(Board) int {
 // budget and reports the score of A with a 95% error bar:
 //
 //	go test ./internal/reversi -run TestArena -arena 50 -arena-a engine -arena-b hand -v
+//
+// With -arena-sprt it runs a sequential test on the pairs (a pair is one opening played
+// with A as Black, then as White), stops when it decides, and reports its verdict:
+//
+//	go test ./internal/reversi -run TestArena -arena 2000 -arena-sprt 0,10 -arena-a engine -arena-b share3 -arena-nodes 300000 -v
 func TestArena(t *testing.T) {
 	if *arena == 0 {
 		t.Skip("a tuning aid: run with -arena N")
 	}
+	playArena(t)
+}
+
+// playArena plays the arena the flags describe and returns its -arena-sprt test (nil
+// without one).
+func playArena(t *testing.T) *sprt.Sequential {
+	seq := arenaTest(t)
 	players := [2]func(Board) int{arenaPlayer(t, *arenaA), arenaPlayer(t, *arenaB)}
 	rng := rand.New(rand.NewPCG(2026, 11))
 	var wins, draws, losses int
@@ -101,6 +116,7 @@ func TestArena(t *testing.T) {
 		if *arenaEnd > 0 {
 			opening = playToEmpties(opening, *arenaEnd)
 		}
+		var results [2]sprt.Result // A's, as Black and as White
 		for aIsBlack := range 2 {
 			// Black moves first from the opening; A is Black in the first game of a pair.
 			d := arenaGame(opening, players, aIsBlack == 0)
@@ -108,14 +124,25 @@ func TestArena(t *testing.T) {
 			switch {
 			case d > 0:
 				wins++
+				results[aIsBlack] = sprt.Win
 			case d < 0:
 				losses++
+				results[aIsBlack] = sprt.Loss
 			default:
 				draws++
+				results[aIsBlack] = sprt.Draw
 			}
 		}
+		decided, llr := false, ""
+		if seq != nil {
+			decided = seq.Add(results[0], results[1]) != sprt.Continue
+			llr = fmt.Sprintf("; LLR %.3f", seq.LLR)
+		}
 		if (pair+1)%10 == 0 {
-			t.Logf("after %d games: %s %d wins, %d draws, %d losses", 2*(pair+1), *arenaA, wins, draws, losses)
+			t.Logf("after %d games: %s %d wins, %d draws, %d losses%s", 2*(pair+1), *arenaA, wins, draws, losses, llr)
+		}
+		if decided {
+			break
 		}
 	}
 	n := float64(wins + draws + losses)
@@ -123,6 +150,39 @@ func TestArena(t *testing.T) {
 	sd := math.Sqrt(score * (1 - score) / n)
 	t.Logf("%s vs %s, %d games at %d nodes per move: %d wins, %d draws, %d losses: score %.1f%% ± %.1f%% (95%%), mean disc difference %+.1f",
 		*arenaA, *arenaB, int(n), *arenaNodes, wins, draws, losses, 100*score, 196*sd, float64(discs)/n)
+	if seq != nil {
+		t.Logf("SPRT from A's side, A %s against B %s:\n%s", *arenaA, *arenaB, seq.Summary(*arena))
+	}
+	return seq
+}
+
+// arenaTest is the test -arena-sprt asks for, nil without the flag.
+func arenaTest(t *testing.T) *sprt.Sequential {
+	if *arenaSPRT == "" {
+		return nil
+	}
+	test, err := sprt.ParseTest(*arenaSPRT)
+	if err != nil {
+		t.Fatalf("-arena-sprt %v", err)
+	}
+	return &sprt.Sequential{Test: test}
+}
+
+// TestSPRTArenaStops: with -arena-sprt the arena stops when the test decides. The engine
+// at 2,000 nodes a move wins nearly every game against random moves, so nElo 0 against
+// 200 is settled for H1 in about 7 pairs, well before the 20 allowed.
+func TestSPRTArenaStops(t *testing.T) {
+	if *arena != 0 {
+		t.Skip("-arena is set: the flags are TestArena's")
+	}
+	defer func(games int, nodes int64, a, b, test string) {
+		*arena, *arenaNodes, *arenaA, *arenaB, *arenaSPRT = games, nodes, a, b, test
+	}(*arena, *arenaNodes, *arenaA, *arenaB, *arenaSPRT)
+	*arena, *arenaNodes, *arenaA, *arenaB, *arenaSPRT = 20, 2000, "engine", "random", "0,200"
+	seq := playArena(t)
+	if seq.Verdict != sprt.AcceptH1 || seq.Counts.N() >= *arena {
+		t.Errorf("engine against random, -arena-sprt 0,200: %v after %d pairs, want H1 accepted before %d", seq.Verdict, seq.Counts.N(), *arena)
+	}
 }
 
 // randomOpening plays arenaOpeningPlies random moves from the start (Black to move at the

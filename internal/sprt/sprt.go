@@ -55,6 +55,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 )
 
 // Result is one game's result for the tested side, in half points.
@@ -133,6 +135,29 @@ func (t Test) Check() error {
 		return errors.New("alpha and beta must be above 0 and below 0.5")
 	}
 	return nil
+}
+
+// ParseTest reads a test as a command line gives it, "ELO0,ELO1" or "ELO0,ELO1,ALPHA,BETA"
+// (alpha and beta default to DefaultAlpha and DefaultBeta), and checks it, so that every
+// flag that takes a test (the games' -arena-sprt) reads it the same way.
+func ParseTest(s string) (Test, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != 2 && len(parts) != 4 {
+		return Test{}, fmt.Errorf("%q: want ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA, e.g. 0,10", s)
+	}
+	v := [4]float64{0, 0, DefaultAlpha, DefaultBeta}
+	for i, p := range parts {
+		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil {
+			return Test{}, fmt.Errorf("%q: %q is not a number", s, p)
+		}
+		v[i] = x
+	}
+	t := Test{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3]}
+	if err := t.Check(); err != nil {
+		return Test{}, fmt.Errorf("%q: %v", s, err)
+	}
+	return t, nil
 }
 
 // Bounds are the LLRs at which the test accepts H0 (lower) and H1 (upper).

@@ -11,22 +11,27 @@ import (
 
 	"gameagents/internal/benchset"
 	"gameagents/internal/gamefile"
+	"gameagents/internal/sprt"
 )
 
 // The arena plays whole games in-process between two players at a fixed node budget, for
 // tuning; matches that count are played through the referee. Each deal (seeds 0 to N-1 of
 // the setup) is played twice, each player moving first once. The default budget, 16
 // million nodes, is about 0.55 s a move here, what a SINGLE 1.0 move plans (0.59 s).
+// -arena-sprt runs a sequential test on the pairs of games, a deal's two, and stops when it
+// decides.
 //
 //	go test ./internal/streky -run TestArena -arena 10 -arena-a engine -arena-b greedy -v
 //	go test ./internal/streky -run TestArena -arena 10 -arena-setup cards=colourless -v
 //	go test ./internal/streky -run TestArena -arena 5 -arena-a engine:reply=12,tail=2 -v
+//	go test ./internal/streky -run TestArena -arena 500 -arena-sprt 0,10 -arena-a engine:reply=12 -arena-b engine -arena-nodes 2000000 -v
 var (
 	arenaDeals = flag.Int("arena", 0, "play this many deals (seeds 0 to N-1), each in both orders (0: skip)")
 	arenaA     = flag.String("arena-a", "engine", "arena player A: engine, greedy, random, or engine:KEY=N,... (engine options: "+optionKeys+")")
 	arenaB     = flag.String("arena-b", "greedy", "arena player B")
 	arenaNodes = flag.Int64("arena-nodes", 16_000_000, "engine nodes per move")
 	arenaSetup = flag.String("arena-setup", "", "the game's setup in the referee's -setup syntax (seed= is the deal's)")
+	arenaSPRT  = flag.String("arena-sprt", "", "ELO0,ELO1[,ALPHA,BETA]: test A's normalized Elo against B, H0 ELO0 against H1 ELO1 (internal/sprt), on the pairs of games (a deal's two), playing deals until the test decides; -arena is then the most deals")
 )
 
 // arenaStats sums the engine players' searches.
@@ -123,13 +128,24 @@ func TestArena(t *testing.T) {
 	if *arenaDeals == 0 {
 		t.Skip("a measurement: run with -arena N")
 	}
+	playArena(t)
+}
+
+// playArena plays the arena the flags describe and returns its -arena-sprt test (nil
+// without one).
+func playArena(t *testing.T) *sprt.Sequential {
 	cfg, err := Judge{}.Configure(*arenaSetup)
 	if err != nil {
 		t.Fatal(err)
 	}
 	judge := cfg.(Judge)
-	var wins, draws, losses, pointsA, pointsB int
+	seq := arenaTest(t)
+	var wins, draws, losses, pointsA, pointsB, deals int
 	for deal := range *arenaDeals {
+		// The test sees each game as a win, draw or loss by its points (more points than the
+		// other side is a win, whatever the margin): it weighs games, not points, as the
+		// tournament's SPRT does, and a margin's worth depends on the deal.
+		var results [2]sprt.Result // A's, moving first and second
 		for order := range 2 {
 			a, b := newArenaPlayer(t, *arenaA), newArenaPlayer(t, *arenaB)
 			players := [2]arenaPlayer{a, b}
@@ -143,21 +159,65 @@ func TestArena(t *testing.T) {
 			switch {
 			case pa > pb:
 				wins++
+				results[order] = sprt.Win
 			case pa == pb:
 				draws++
+				results[order] = sprt.Draw
 			default:
 				losses++
+				results[order] = sprt.Loss
 			}
 			t.Logf("deal %d, A %s: A %d, B %d points, %d cards placed", deal, SideName(order), pa, pb, placed)
 		}
+		deals++
+		if seq != nil {
+			verdict := seq.Add(results[0], results[1])
+			t.Logf("deal %d: pair %d, LLR %.3f", deal, seq.Counts.N(), seq.LLR)
+			if verdict != sprt.Continue {
+				break
+			}
+		}
 	}
-	n := float64(2 * *arenaDeals)
+	n := float64(2 * deals)
 	if s := arenaStats; s.moves > 0 {
 		t.Logf("engine searches: %d moves, depth %.2f, %.0f nodes, %.3f s on average (%.1f M nodes/s)", s.moves, float64(s.depth)/float64(s.moves),
 			float64(s.nodes)/float64(s.moves), s.time.Seconds()/float64(s.moves), float64(s.nodes)/s.time.Seconds()/1e6)
 	}
 	t.Logf("%s, seeds 0 to %d; A %s vs B %s, %d nodes a move: %d wins, %d draws, %d losses; average points A %.1f, B %.1f (A/B %.3f)",
-		judge.Setup(), *arenaDeals-1, *arenaA, *arenaB, *arenaNodes, wins, draws, losses, float64(pointsA)/n, float64(pointsB)/n, float64(pointsA)/float64(pointsB))
+		judge.Setup(), deals-1, *arenaA, *arenaB, *arenaNodes, wins, draws, losses, float64(pointsA)/n, float64(pointsB)/n, float64(pointsA)/float64(pointsB))
+	if seq != nil {
+		t.Logf("SPRT from A's side, A %s against B %s:\n%s", *arenaA, *arenaB, seq.Summary(*arenaDeals))
+	}
+	return seq
+}
+
+// arenaTest is the test -arena-sprt asks for, nil without the flag.
+func arenaTest(t *testing.T) *sprt.Sequential {
+	if *arenaSPRT == "" {
+		return nil
+	}
+	test, err := sprt.ParseTest(*arenaSPRT)
+	if err != nil {
+		t.Fatalf("-arena-sprt %v", err)
+	}
+	return &sprt.Sequential{Test: test}
+}
+
+// TestSPRTArenaStops: with -arena-sprt the arena stops when the test decides. The engine
+// at 20,000 nodes a move wins nearly every game against random placements, so nElo 0
+// against 200 is settled for H1 in about 7 deals, well before the 20 allowed.
+func TestSPRTArenaStops(t *testing.T) {
+	if *arenaDeals != 0 {
+		t.Skip("-arena is set: the flags are TestArena's")
+	}
+	defer func(deals int, nodes int64, a, b, test string) {
+		*arenaDeals, *arenaNodes, *arenaA, *arenaB, *arenaSPRT = deals, nodes, a, b, test
+	}(*arenaDeals, *arenaNodes, *arenaA, *arenaB, *arenaSPRT)
+	*arenaDeals, *arenaNodes, *arenaA, *arenaB, *arenaSPRT = 20, 20_000, "engine", "random", "0,200"
+	seq := playArena(t)
+	if seq.Verdict != sprt.AcceptH1 || seq.Counts.N() >= *arenaDeals {
+		t.Errorf("engine against random, -arena-sprt 0,200: %v after %d deals, want H1 accepted before %d", seq.Verdict, seq.Counts.N(), *arenaDeals)
+	}
 }
 
 var writeBench = flag.Bool("write-single-bench", false, "rewrite testdata/single-bench from arena games")
