@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"syscall"
 
@@ -237,30 +236,13 @@ func (f *tournamentFlags) tournament(judges []referee.Game, sub string) (*tourna
 		return nil, fmt.Errorf("-format %q: want round-robin or gauntlet", f.format)
 	}
 	if set["sprt"] {
-		test, err := parseSPRTFlag(f.sprt)
+		test, err := sprt.ParseTest(f.sprt)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("-sprt %v", err)
 		}
-		s.SPRT = test
+		s.SPRT = &test
 	}
 	return tournament.Create(f.out, s, tournament.Files{Openings: f.openings, Calibration: f.calibration}, judges)
-}
-
-// parseSPRTFlag reads -sprt ELO0,ELO1[,ALPHA,BETA]; Spec.Check checks the ranges.
-func parseSPRTFlag(v string) (*sprt.Test, error) {
-	parts := strings.Split(v, ",")
-	if len(parts) != 2 && len(parts) != 4 {
-		return nil, fmt.Errorf("-sprt %q: want ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA, e.g. 0,10", v)
-	}
-	nums := []float64{0, 0, sprt.DefaultAlpha, sprt.DefaultBeta}
-	for i, p := range parts {
-		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil {
-			return nil, fmt.Errorf("-sprt %q: %q is not a number", v, p)
-		}
-		nums[i] = x
-	}
-	return &sprt.Test{Elo0: nums[0], Elo1: nums[1], Alpha: nums[2], Beta: nums[3]}, nil
 }
 
 // runTournament plays the missing games here with runner and prints the report.

@@ -38,17 +38,12 @@ func (s *Sequential) Summary(most int) string {
 		}
 	}
 	lower, upper := t.Bounds()
-	e := c.Estimate()
-	p := c.Pairs
-	lines := [][2]string{
+	rows := c.Rows()
+	rows[1][1] += " (W-D-L " + rows[0][1] + ")" // one line for both views of the games
+	lines := append([][2]string{
 		{"verdict", verdict},
 		{"LLR", fmt.Sprintf("%.3f, bounds [%.3f, %.3f] (H0 nElo %g, H1 nElo %g, alpha %g, beta %g)", s.LLR, lower, upper, t.Elo0, t.Elo1, t.Alpha, t.Beta)},
-		{"pairs", fmt.Sprintf("LL %d, LD %d, DD/WL %d, WD %d, WW %d (W-D-L %d-%d-%d)", p[0], p[1], p[2], p[3], p[4], c.Wins, c.Draws, c.Losses)},
-		{"score", fmt.Sprintf("%s [%s, %s]", percent(e.Score), percent(e.ScoreLow), percent(e.ScoreHigh))},
-		{"Elo", fmt.Sprintf("%s [%s, %s] (logistic)", signed(e.Elo), signed(e.EloLow), signed(e.EloHigh))},
-		{"nElo", fmt.Sprintf("%s [%s, %s] (normalized)", signed(e.NElo), signed(e.NEloLow), signed(e.NEloHigh))},
-		{"LOS", percent(e.LOS)},
-	}
+	}, rows[1:]...)
 	var b strings.Builder
 	for i, l := range lines {
 		if i > 0 {
@@ -57,6 +52,21 @@ func (s *Sequential) Summary(most int) string {
 		fmt.Fprintf(&b, "%-8s %s", l[0], l[1])
 	}
 	return b.String()
+}
+
+// Rows are what the pairs c say, as a report's labelled rows: W-D-L (the games), pairs
+// (the pentanomial counts), score, Elo, nElo (each with its 95% interval) and LOS.
+func (c *Counts) Rows() [][2]string {
+	e := c.Estimate()
+	p := c.Pairs
+	return [][2]string{
+		{"W-D-L", fmt.Sprintf("%d-%d-%d", c.Wins, c.Draws, c.Losses)},
+		{"pairs", fmt.Sprintf("LL %d, LD %d, DD/WL %d, WD %d, WW %d", p[0], p[1], p[2], p[3], p[4])},
+		{"score", fmt.Sprintf("%s [%s, %s]", percent(e.Score), percent(e.ScoreLow), percent(e.ScoreHigh))},
+		{"Elo", fmt.Sprintf("%s [%s, %s] (logistic)", signed(e.Elo), signed(e.EloLow), signed(e.EloHigh))},
+		{"nElo", fmt.Sprintf("%s [%s, %s] (normalized)", signed(e.NElo), signed(e.NEloLow), signed(e.NEloHigh))},
+		{"LOS", percent(e.LOS)},
+	}
 }
 
 // percent writes a fraction as a percentage, "-" when the pairs do not determine it.

@@ -17,7 +17,6 @@ package tournament
 import (
 	"fmt"
 	"io"
-	"math"
 
 	"gameagents/internal/sprt"
 )
@@ -154,19 +153,13 @@ func (t *Tournament) sprtReport(w io.Writer, p Pairing, pt *pairTest) {
 		verdict = fmt.Sprintf("nElo %s rather than %s", number(test.Elo0), number(test.Elo1))
 	}
 	lower, upper := test.Bounds()
-	e := seq.Counts.Estimate()
-	n := seq.Counts.Pairs
-	lines := [][2]string{
+	rows := seq.Counts.Rows()
+	rows[0][1] += " (" + a + "'s games)"
+	lines := append([][2]string{
 		{"verdict", pt.verdict() + ": " + verdict},
 		{"LLR", fmt.Sprintf("%.3f, bounds [%.3f, %.3f]", seq.LLR, lower, upper)},
 		{"used", pt.used()},
-		{"W-D-L", fmt.Sprintf("%d-%d-%d (%s's games)", seq.Counts.Wins, seq.Counts.Draws, seq.Counts.Losses, a)},
-		{"pairs", fmt.Sprintf("LL %d, LD %d, DD/WL %d, WD %d, WW %d", n[0], n[1], n[2], n[3], n[4])},
-		{"score", fmt.Sprintf("%s [%s, %s]", percent(e.Score), percent(e.ScoreLow), percent(e.ScoreHigh))},
-		{"Elo", fmt.Sprintf("%s [%s, %s] (logistic)", signed(e.Elo), signed(e.EloLow), signed(e.EloHigh))},
-		{"nElo", fmt.Sprintf("%s [%s, %s] (normalized)", signed(e.NElo), signed(e.NEloLow), signed(e.NEloHigh))},
-		{"LOS", percent(e.LOS)},
-	}
+	}, rows...)
 	for _, l := range lines {
 		fmt.Fprintf(w, "  %-8s %s\n", l[0], l[1])
 	}
@@ -185,26 +178,4 @@ func (pt *pairTest) used() string {
 		s += fmt.Sprintf("; %d more games played wait for pair %d (games %d and %d)", extra, pt.pairs+1, 2*pt.pairs+1, 2*pt.pairs+2)
 	}
 	return s
-}
-
-// percent writes a fraction as a percentage, "-" when it is not known.
-func percent(v float64) string {
-	if math.IsNaN(v) {
-		return "-"
-	}
-	return fmt.Sprintf("%.1f%%", 100*v)
-}
-
-// signed writes an Elo difference with its sign, "+inf" or "-inf" for a score of 1 or 0,
-// "-" when it is not known.
-func signed(v float64) string {
-	switch {
-	case math.IsNaN(v):
-		return "-"
-	case math.IsInf(v, 1):
-		return "+inf"
-	case math.IsInf(v, -1):
-		return "-inf"
-	}
-	return fmt.Sprintf("%+.1f", v+0) // +0 makes a negative zero positive
 }
