@@ -175,14 +175,11 @@ func playArena(t *testing.T) *sprt.Sequential {
 
 // arenaTest is the test -arena-sprt asks for, nil without the flag.
 func arenaTest(t *testing.T) *sprt.Sequential {
-	if *arenaSPRT == "" {
-		return nil
-	}
-	test, err := sprt.ParseTest(*arenaSPRT)
+	seq, err := sprt.FromFlag(*arenaSPRT)
 	if err != nil {
 		t.Fatalf("-arena-sprt %v", err)
 	}
-	return &sprt.Sequential{Test: test}
+	return seq
 }
 
 // TestSPRTArenaStops: with -arena-sprt the arena stops when the test decides. The engine

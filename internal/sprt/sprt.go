@@ -248,3 +248,16 @@ func (s *Sequential) Add(first, second Result) Verdict {
 	s.Verdict = s.Test.Decide(s.LLR)
 	return s.Verdict
 }
+
+// FromFlag is the sequential test a flag's value asks for (ParseTest), nil for an empty
+// value: the games' arenas run one only when asked.
+func FromFlag(s string) (*Sequential, error) {
+	if s == "" {
+		return nil, nil
+	}
+	t, err := ParseTest(s)
+	if err != nil {
+		return nil, err
+	}
+	return &Sequential{Test: t}, nil
+}

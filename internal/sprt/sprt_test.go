@@ -228,3 +228,16 @@ func TestWorkedExample(t *testing.T) {
 		t.Errorf("the example = %s, want %s", got, want)
 	}
 }
+
+func TestFromFlag(t *testing.T) {
+	if seq, err := FromFlag(""); seq != nil || err != nil {
+		t.Errorf(`FromFlag("") = %v, %v, want nil, nil`, seq, err)
+	}
+	seq, err := FromFlag("0,10")
+	if err != nil || seq == nil || seq.Test != (Test{Elo0: 0, Elo1: 10, Alpha: DefaultAlpha, Beta: DefaultBeta}) || seq.Verdict != Continue {
+		t.Errorf(`FromFlag("0,10") = %+v, %v, want a fresh test of 0 against 10 at the default error rates`, seq, err)
+	}
+	if _, err := FromFlag("10,0"); err == nil {
+		t.Errorf(`FromFlag("10,0") = nil error, want elo0 < elo1 refused`)
+	}
+}
