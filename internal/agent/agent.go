@@ -81,6 +81,11 @@ type Options struct {
 	// stops the search anyway. An experiment's knob: how much stronger is a move that uses
 	// more of its time.
 	SingleShare float64
+	// GameStretch: in GAME mode a move whose search is unsettled (its best move changed,
+	// its score fell) may stretch its budget up to this many times its share, never past
+	// gameStretchGuard of the guard; 1 or less: never. An experiment's knob, off by
+	// default until a test accepts it.
+	GameStretch float64
 	Dir         string // working directory; "" for the current one
 	Log         io.Writer
 	Clock       clock.Clock // nil for the process CPU clock
@@ -88,15 +93,18 @@ type Options struct {
 
 // Session is what a game's Play works with.
 type Session struct {
-	Nodes   int64          // node budget: the search stops when it has spent it
-	Guard   clock.Deadline // hard CPU-time limit: stop at once when passed
-	Memory  []string       // the game's playdata lines from the previous move, nil if none
-	Player  string
-	Depth   int
-	Log     io.Writer
-	emitted bool
-	emitErr error
-	outPath string
+	Nodes int64 // node budget: the search stops when it has spent it
+	// MaxNodes is the most an unsettled search may stretch its budget to
+	// (search.Budget.SetCeiling); Nodes when it may not stretch.
+	MaxNodes int64
+	Guard    clock.Deadline // hard CPU-time limit: stop at once when passed
+	Memory   []string       // the game's playdata lines from the previous move, nil if none
+	Player   string
+	Depth    int
+	Log      io.Writer
+	emitted  bool
+	emitErr  error
+	outPath  string
 }
 
 // Emit replaces output.txt with the given move lines. A nil or empty slice writes an
@@ -173,6 +181,7 @@ func Run(games []Game, opts Options) int {
 	if s.Nodes < 1 {
 		s.Nodes = 1
 	}
+	s.MaxNodes = maxNodes(h.Mode, plan, s.Nodes, rate, opts.GameStretch)
 	if plan.Soft >= singleThreadFrom {
 		// One thread of search, and a collector with almost nothing to do: every
 		// thread's CPU time is charged. Changing GOMAXPROCS stops the world (about
@@ -282,6 +291,26 @@ func SingleShareOf(game Game) float64 {
 	}
 	return singleSoft
 }
+
+// maxNodes is the most a budget of nodes may stretch to where the search is unsettled:
+// in GAME mode, stretch times the plan's time, but under gameStretchGuard of the guard;
+// in SINGLE mode, or with a stretch of 1 or less, the budget itself.
+func maxNodes(mode gamefile.Mode, plan Plan, nodes int64, rate, stretch float64) int64 {
+	if mode != gamefile.Game || !(stretch > 1) {
+		return nodes
+	}
+	ceiling := min(time.Duration(float64(plan.Soft)*min(stretch, MaxGameStretch)),
+		time.Duration(float64(plan.Hard)*gameStretchGuard))
+	return max(nodes, int64(ceiling.Seconds()*rate))
+}
+
+// MaxGameStretch is the largest -game-stretch a binary takes: the guard allows a move
+// gameHardFactor shares.
+const MaxGameStretch = gameHardFactor
+
+// gameStretchGuard: a stretched budget stays under this fraction of the guard, so that the
+// node budget, not the clock, still ends the move on a machine as fast as calibrated.
+const gameStretchGuard = 0.8
 
 // MaxSingleShare is the largest -single-share a binary takes: the guard's fraction.
 const MaxSingleShare = singleHard

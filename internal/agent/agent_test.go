@@ -346,3 +346,31 @@ func inRange(h history) bool {
 		h.overhead >= 0 && h.overhead <= maxOverhead &&
 		h.remaining > 0 && !math.IsInf(h.remaining, 0)
 }
+
+// TestMaxNodes: only a GAME move with a stretch above 1 may stretch its budget, by the
+// stretch but under gameStretchGuard of the guard, and never below the budget.
+func TestMaxNodes(t *testing.T) {
+	plan := Plan{Soft: time.Second, Hard: 3 * time.Second}
+	tests := []struct {
+		name    string
+		mode    gamefile.Mode
+		plan    Plan
+		stretch float64
+		want    int64
+	}{
+		{"single", gamefile.Single, plan, 2, 1000},
+		{"off", gamefile.Game, plan, 1, 1000},
+		{"NaN", gamefile.Game, plan, math.NaN(), 1000},
+		{"twice", gamefile.Game, plan, 2, 2000},
+		{"under the guard", gamefile.Game, plan, 3, 2400},
+		{"more than the most", gamefile.Game, Plan{Soft: time.Second, Hard: 10 * time.Second}, 9, 3000},
+		{"guard at the plan", gamefile.Game, Plan{Soft: time.Second, Hard: time.Second}, 2, 1000},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := maxNodes(tc.mode, tc.plan, 1000, 1000, tc.stretch); got != tc.want {
+				t.Errorf("maxNodes(%v, %+v, 1000 nodes, 1000/s, %v) = %d, want %d", tc.mode, tc.plan, tc.stretch, got, tc.want)
+			}
+		})
+	}
+}

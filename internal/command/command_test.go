@@ -87,6 +87,9 @@ func TestGameMainRejectsBadArguments(t *testing.T) {
 		{[]string{"-single-share", "0"}, "-single-share 0: want 0.05 to 0.9"},
 		{[]string{"-single-share", "0.95"}, "-single-share 0.95: want 0.05 to 0.9"},
 		{[]string{"-single-share", "NaN"}, "-single-share NaN: want 0.05 to 0.9"},
+		{[]string{"-game-stretch", "0.5"}, "-game-stretch 0.5: want 1 to 3"},
+		{[]string{"-game-stretch", "4"}, "-game-stretch 4: want 1 to 3"},
+		{[]string{"-game-stretch", "NaN"}, "-game-stretch NaN: want 1 to 3"},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {

@@ -184,7 +184,7 @@ func (p *position) search(s *agent.Session, moves []Move, seen []uint64, emit fu
 	}
 	e := NewEngine(int(min(max(s.Nodes/4, 1<<12), 1<<22)))
 	e.SetSeen(seen)
-	r := e.Search(b, c, Limits{Nodes: s.Nodes, Guard: s.Guard}, func(r Result) {
+	r := e.Search(b, c, Limits{Nodes: s.Nodes, MaxNodes: s.MaxNodes, Guard: s.Guard}, func(r Result) {
 		emit(r.Move)
 	})
 	fmt.Fprintf(s.Log, "halma: %v plays %s: depth %d, score %d, %d nodes\n",

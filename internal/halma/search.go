@@ -28,6 +28,9 @@ import (
 const (
 	maxPly   = 48
 	infinity = WinScore + 1000
+	// unsettledDrop: a completed iteration whose score fell by more than two diagonal
+	// steps' worth from the one before leaves the search unsettled (Limits.MaxNodes).
+	unsettledDrop = 4 * distUnit
 )
 
 // Features switches search techniques on and off.
@@ -60,6 +63,9 @@ type Limits struct {
 	Nodes    int64          // stop when this many nodes are searched (0: no limit)
 	MaxDepth int            // deepest iteration (0: maxPly-1)
 	Guard    clock.Deadline // stop at once when passed
+	// MaxNodes: an unsettled search (its best move changed, its score fell by more than
+	// unsettledDrop) may stretch Nodes up to this many (search.Watch); 0: never.
+	MaxNodes int64
 }
 
 // Result is what a finished (or stopped) iteration found.
@@ -120,6 +126,8 @@ func (e *Engine) SetSeen(keys []uint64) {
 func (e *Engine) Search(b *Board, c Color, lim Limits, report func(Result)) Result {
 	e.board = *b
 	e.budget.Start(lim.Nodes, lim.Guard)
+	e.budget.SetCeiling(lim.MaxNodes)
+	watch := search.Watch[Move]{Drop: unsettledDrop}
 	e.killers = [maxPly][2]Move{}
 	for i := range e.history {
 		clear(e.history[i][:])
@@ -155,6 +163,7 @@ func (e *Engine) Search(b *Board, c Color, lim Limits, report func(Result)) Resu
 		if report != nil {
 			report(best)
 		}
+		watch.Completed(&e.budget, best.Move, int64(best.Score))
 		if score >= WinScore-maxPly || score <= -WinScore+maxPly {
 			break // a forced win or loss is found: deeper search cannot change it
 		}

@@ -168,7 +168,7 @@ func (p *agentPosition) search(s *agent.Session, b *Board, moves []PackedMove, s
 	e.orderRoot(b, moves)
 	emit(moves[0]) // the static guess: output.txt holds a legal move from here on
 	last := moves[0]
-	r := e.Search(b, Limits{Nodes: s.Nodes, Guard: s.Guard, Seen: seen}, func(r Result) {
+	r := e.Search(b, Limits{Nodes: s.Nodes, MaxNodes: s.MaxNodes, Guard: s.Guard, Seen: seen}, func(r Result) {
 		if r.Move != last {
 			emit(r.Move)
 			last = r.Move

@@ -34,6 +34,9 @@ const (
 	// winBonus separates a finished game from any evaluation, so that the nearer
 	// surround is preferred (winBonus - ply) and a loss is put off.
 	winBonus = 1 << 16
+	// unsettledDrop: a completed iteration whose score fell by more than half a course
+	// point from the one before leaves the search unsettled (Limits.MaxNodes).
+	unsettledDrop = pointWeight / 2
 )
 
 // movesPerUnit: an interior node also counts a unit of work for every movesPerUnit moves it
@@ -50,6 +53,9 @@ type Limits struct {
 	Nodes    int64          // stop after this many units of work (0: no limit)
 	Guard    clock.Deadline // stop at once when passed
 	MaxDepth int            // deepest iteration (0: as deep as the budget allows)
+	// MaxNodes: an unsettled search (its best move changed, its score fell by more than
+	// unsettledDrop) may stretch Nodes up to this many (search.Watch); 0: never.
+	MaxNodes int64
 	// Seen holds the hashes of the positions the game has had after the mover's earlier
 	// moves (playdata). A root move back to one of them scores 0, as a draw would: when
 	// ahead the engine makes progress instead of stepping a piece to and fro while a
@@ -118,6 +124,8 @@ func RootMoves(b *Board, buf []PackedMove) []PackedMove {
 // iteration.
 func (e *Engine) Search(b *Board, lim Limits, report func(Result)) Result {
 	e.budget.Start(lim.Nodes, lim.Guard)
+	e.budget.SetCeiling(lim.MaxNodes)
+	watch := search.Watch[PackedMove]{Drop: unsettledDrop}
 	e.killers = [maxPly][2]PackedMove{}
 	for i := range e.history {
 		for j := range e.history[i] {
@@ -148,6 +156,7 @@ func (e *Engine) Search(b *Board, lim Limits, report func(Result)) Result {
 		if report != nil {
 			report(best)
 		}
+		watch.Completed(&e.budget, best.Move, int64(best.Score))
 		if score >= winBonus-maxPly || score <= -winBonus+maxPly {
 			break // a forced result: deeper iterations find nothing better
 		}

@@ -188,7 +188,7 @@ func (p *agentPosition) search(s *agent.Session, seen []uint64) Move {
 	last := GreedyMove(pos)
 	emit(last)
 	e := NewEngine(ttLogSize(s.Nodes))
-	r := e.Search(pos, Limits{Nodes: s.Nodes, Guard: s.Guard, History: seen}, func(r SearchResult) {
+	r := e.Search(pos, Limits{Nodes: s.Nodes, MaxNodes: s.MaxNodes, Guard: s.Guard, History: seen}, func(r SearchResult) {
 		if r.Move != last {
 			emit(r.Move)
 			last = r.Move

@@ -56,6 +56,9 @@ const (
 	// repeatScore is a position met again: the players go round in circles, which the
 	// referee's ply cap makes a draw.
 	repeatScore = 0
+	// unsettledDrop: a completed iteration whose score fell by more than half a step from
+	// the one before leaves the search unsettled (Limits.MaxNodes).
+	unsettledDrop = 50
 	// maxHistory bounds the positions of Limits.History looked at.
 	maxHistory = 64
 )
@@ -69,6 +72,9 @@ type Limits struct {
 	Nodes    int64          // stop after this many nodes (0: no limit)
 	Guard    clock.Deadline // stop at once when passed
 	MaxDepth int            // deepest iteration (0: as deep as the budget allows)
+	// MaxNodes: an unsettled search (its best move changed, its score fell by more than
+	// unsettledDrop) may stretch Nodes up to this many (search.Watch); 0: never.
+	MaxNodes int64
 	// History holds the hashes (Hash) of the game's positions before this one since the last
 	// wall was placed, oldest first: a line that comes back to one of them is a repetition.
 	History []uint64
@@ -209,6 +215,8 @@ func pathLength(d int) int32 {
 // nothing else.
 func (e *Engine) Search(p *Position, lim Limits, report func(SearchResult)) SearchResult {
 	e.budget.Start(lim.Nodes, lim.Guard)
+	e.budget.SetCeiling(lim.MaxNodes)
+	watch := search.Watch[Move]{Drop: unsettledDrop}
 	e.flood.rows = 0
 	e.prepare(p)
 	e.setRoot(p)
@@ -240,6 +248,7 @@ func (e *Engine) Search(p *Position, lim Limits, report func(SearchResult)) Sear
 		if report != nil {
 			report(best)
 		}
+		watch.Completed(&e.budget, best.Move, int64(best.Score))
 		if isWin(score) || isWin(-score) {
 			break // a forced result: deeper iterations find nothing better
 		}

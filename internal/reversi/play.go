@@ -130,7 +130,7 @@ func (p *position) search(s *agent.Session, emit func(int)) int {
 	}
 	emit(list[0]) // a corner if there is one: output.txt is legal from here on
 	e := NewEngine(ttLogSize(s.Nodes))
-	r := e.Search(b, Limits{Nodes: s.Nodes, Guard: s.Guard}, func(r Result) { emit(r.Move) })
+	r := e.Search(b, Limits{Nodes: s.Nodes, MaxNodes: s.MaxNodes, Guard: s.Guard}, func(r Result) { emit(r.Move) })
 	fmt.Fprintf(s.Log, "reversi: %v plays %s: depth %d, score %+.2f, %d nodes\n",
 		p.in.ToMove, SquareName(r.Move), r.Depth, float64(r.Score)/discScore, r.Nodes)
 	return r.Move

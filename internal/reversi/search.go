@@ -30,6 +30,9 @@ const (
 	// nextIterationGrowth: an iteration's cost over the one before, when there is no
 	// measured ratio yet (PredictIteration).
 	nextIterationGrowth = 3
+	// unsettledDrop: a completed iteration whose score fell by more than 3 discs from the
+	// one before leaves the search unsettled (Limits.MaxNodes).
+	unsettledDrop = 3 * discScore
 )
 
 // Limits bound a search.
@@ -37,6 +40,9 @@ type Limits struct {
 	Nodes    int64          // stop after this many nodes (0: no limit)
 	Guard    clock.Deadline // stop at once when passed
 	MaxDepth int            // deepest iteration (0: as deep as the budget allows)
+	// MaxNodes: an unsettled search (its best move changed, its score fell by more than
+	// unsettledDrop) may stretch Nodes up to this many (search.Watch); 0: never.
+	MaxNodes int64
 }
 
 // Result is what a search found.
@@ -210,6 +216,8 @@ const (
 // search is the midgame iterative deepening.
 func (e *Engine) search(b Board, lim Limits, report func(Result)) Result {
 	e.budget.Start(lim.Nodes, lim.Guard)
+	e.budget.SetCeiling(lim.MaxNodes)
+	watch := search.Watch[int]{Drop: unsettledDrop}
 	e.eval = e.Evaluation
 	if e.eval == nil {
 		e.eval = PatternEval
@@ -245,6 +253,7 @@ func (e *Engine) search(b Board, lim Limits, report func(Result)) Result {
 		if report != nil {
 			report(best)
 		}
+		watch.Completed(&e.budget, best.Move, int64(best.Score))
 		if lim.Nodes > 0 && !e.nextIterationFits(lim.Nodes, prevNodes, lastCost) {
 			break
 		}

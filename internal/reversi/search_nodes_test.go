@@ -38,3 +38,25 @@ func TestSearchVisitsSameNodes(t *testing.T) {
 		})
 	}
 }
+
+// TestSearchStretches: with a ceiling above its budget, a search whose best move changes or
+// whose score falls between iterations stretches past the budget, never past the ceiling;
+// without one it stops on the budget.
+func TestSearchStretches(t *testing.T) {
+	const budget, ceiling = 100_000, 250_000
+	stretched := 0
+	for plies := 4; plies <= 40; plies += 4 {
+		b := randomPlayout(plies)
+		plain := NewEngine(16).Search(b, Limits{Nodes: budget}, nil)
+		r := NewEngine(16).Search(b, Limits{Nodes: budget, MaxNodes: ceiling}, nil)
+		if plain.Nodes > budget+2*1024 || r.Nodes > ceiling+2*1024 {
+			t.Errorf("%d random plies: %d nodes on a budget of %d, %d with a ceiling of %d", plies, plain.Nodes, budget, r.Nodes, ceiling)
+		}
+		if r.Nodes > plain.Nodes {
+			stretched++
+		}
+	}
+	if stretched == 0 {
+		t.Errorf("no search of 10 stretched past its budget of %d nodes with a ceiling of %d", budget, ceiling)
+	}
+}

@@ -25,6 +25,8 @@ type Budget struct {
 	guard   clock.Deadline
 	next    int64
 	every   int64 // nodes between two readings of the limit and the guard
+	base    int64 // the limit Start set
+	ceiling int64 // the most the limit may stretch to (Unsettled)
 }
 
 // Start resets the budget for a search of at most limit nodes (0: no limit) that must stop
@@ -35,8 +37,47 @@ func (b *Budget) Start(limit int64, guard clock.Deadline) { b.StartEvery(limit, 
 // whose unit of work is much cheaper than a search node: ŠTREKY counts a node per placement
 // listed, about 30 million a CPU second.
 func (b *Budget) StartEvery(limit int64, guard clock.Deadline, every int64) {
-	*b = Budget{limit: limit, guard: guard, every: every}
+	*b = Budget{limit: limit, guard: guard, every: every, base: limit, ceiling: limit}
 	b.schedule()
+}
+
+// SetCeiling lets the limit stretch up to ceiling nodes where the search is unsettled
+// (Unsettled, Watch); a ceiling below the limit, or a budget without a limit, never
+// stretches.
+func (b *Budget) SetCeiling(ceiling int64) {
+	if b.limit > 0 {
+		b.ceiling = max(ceiling, b.limit)
+	}
+}
+
+// Unsettled stretches the limit by half the limit Start set, up to the ceiling: a root
+// search whose best move has just changed, or whose score has just fallen, is worth
+// more of a game's clock than one that has settled, which leaves its unspent share to
+// the moves after it.
+func (b *Budget) Unsettled() {
+	if b.Stopped || b.limit >= b.ceiling {
+		return
+	}
+	b.limit = min(b.limit+max(b.base/2, 1), b.ceiling)
+	b.schedule()
+}
+
+// Watch follows the completed iterations of a root search and calls Unsettled when one
+// changes the best move, or lowers the score by more than Drop (in the game's units),
+// against the iteration before it. The zero Watch, with Drop set, starts a search.
+type Watch[M comparable] struct {
+	Drop  int64
+	move  M
+	score int64
+	seen  bool
+}
+
+// Completed tells w of a completed iteration's best move and score.
+func (w *Watch[M]) Completed(b *Budget, move M, score int64) {
+	if w.seen && (move != w.move || score < w.score-w.Drop) {
+		b.Unsettled()
+	}
+	w.move, w.score, w.seen = move, score, true
 }
 
 // schedule sets the node count of the next reading: every nodes on, but no later than

@@ -164,3 +164,79 @@ func TestBudgetDeepen(t *testing.T) {
 		})
 	}
 }
+
+// TestBudgetUnsettled: an unsettled search stretches the limit by half the starting limit
+// at a time, never past the ceiling, and never without one.
+func TestBudgetUnsettled(t *testing.T) {
+	tests := []struct {
+		name           string
+		limit, ceiling int64
+		calls          int
+		want           int64 // nodes a search counts before it stops on its limit
+	}{
+		{"no ceiling", 4 * CheckEvery, 0, 3, 4 * CheckEvery},
+		{"ceiling below the limit", 4 * CheckEvery, 2 * CheckEvery, 3, 4 * CheckEvery},
+		{"one stretch", 4 * CheckEvery, 8 * CheckEvery, 1, 6 * CheckEvery},
+		{"two stretches", 4 * CheckEvery, 8 * CheckEvery, 2, 8 * CheckEvery},
+		{"held at the ceiling", 4 * CheckEvery, 7 * CheckEvery, 5, 7 * CheckEvery},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var b Budget
+			b.Start(tc.limit, clock.Deadline{})
+			b.SetCeiling(tc.ceiling)
+			for range tc.calls {
+				b.Unsettled()
+			}
+			for !b.Count() {
+			}
+			if b.Nodes != tc.want {
+				t.Errorf("limit %d, ceiling %d, %d times unsettled: stopped after %d nodes, want %d", tc.limit, tc.ceiling, tc.calls, b.Nodes, tc.want)
+			}
+		})
+	}
+	var b Budget
+	b.Start(0, clock.Deadline{})
+	b.SetCeiling(100)
+	b.Unsettled()
+	for range 10 * CheckEvery {
+		if b.Count() {
+			t.Fatalf("a budget without a limit stopped after %d nodes once unsettled", b.Nodes)
+		}
+	}
+}
+
+// TestWatch: a changed best move, or a score fallen by more than Drop, stretches the
+// budget; the same move with a steady, rising or slightly lower score does not.
+func TestWatch(t *testing.T) {
+	type iteration struct {
+		move  int
+		score int64
+	}
+	tests := []struct {
+		name string
+		its  []iteration
+		want int // stretches
+	}{
+		{"first iteration", []iteration{{1, 0}}, 0},
+		{"settled", []iteration{{1, 0}, {1, 5}, {1, 3}}, 0},
+		{"move changed", []iteration{{1, 0}, {2, 0}}, 1},
+		{"score fell", []iteration{{1, 50}, {1, 39}}, 1},
+		{"fell by Drop exactly", []iteration{{1, 50}, {1, 40}}, 0},
+		{"changing every time", []iteration{{1, 0}, {2, 0}, {1, 0}, {2, 0}}, 3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var b Budget
+			b.Start(1000, clock.Deadline{})
+			b.SetCeiling(1_000_000)
+			w := Watch[int]{Drop: 10}
+			for _, it := range tc.its {
+				w.Completed(&b, it.move, it.score)
+			}
+			if want := 1000 + int64(tc.want)*500; b.limit != want {
+				t.Errorf("after %v: limit %d, want %d (%d stretches)", tc.its, b.limit, want, tc.want)
+			}
+		})
+	}
+}

@@ -193,7 +193,7 @@ func (p *agentPosition) playReference(s *agent.Session) {
 func (p *agentPosition) playEngine(s *agent.Session) {
 	pos := p.in.Position
 	e := NewEngine()
-	placements, cut := e.Start(pos, Limits{Nodes: s.Nodes, Guard: s.Guard})
+	placements, cut := e.Start(pos, Limits{Nodes: s.Nodes, MaxNodes: s.MaxNodes, Guard: s.Guard})
 	last, ok := p.playFirst(s, e.gen, placements, cut)
 	if !ok {
 		return

@@ -104,7 +104,14 @@ const (
 type Limits struct {
 	Nodes int64          // stop after about this many nodes (0: no limit)
 	Guard clock.Deadline // stop at once when passed
+	// MaxNodes: an unsettled search (its best move changed, its value fell by more than
+	// unsettledDrop) may stretch Nodes up to this many (search.Watch); 0: never.
+	MaxNodes int64
 }
+
+// unsettledDrop: an iteration whose best value fell by more than 10 points of our own from
+// the one before leaves the search unsettled (Limits.MaxNodes).
+const unsettledDrop = 10 * valueScale
 
 // Result is what a search found.
 type Result struct {
@@ -162,6 +169,7 @@ func (e *Engine) Search(p *Position, l Limits, report func(Result)) Result {
 // valid until its next search; Continue searches it.
 func (e *Engine) Start(p *Position, l Limits) (placements []Placement, cut bool) {
 	e.budget.StartEvery(l.Nodes, l.Guard, readEvery)
+	e.budget.SetCeiling(l.MaxNodes)
 	e.root, e.guard = p, l.Guard
 	e.me = p.ToMove
 	return e.rootPlaces, e.listRoot(l)
@@ -219,6 +227,7 @@ func (e *Engine) Continue(report func(Result)) Result {
 	e.setRoot(e.root)
 
 	width := len(e.cands)
+	watch := search.Watch[Move]{Drop: unsettledDrop}
 	for depth := 1; depth <= o.Depth && !e.budget.Stopped; depth++ {
 		best, done := -1, 0
 		for next := 8; done < width; next *= 2 {
@@ -245,6 +254,7 @@ func (e *Engine) Continue(report func(Result)) Result {
 		if e.budget.Stopped {
 			break
 		}
+		watch.Completed(&e.budget, res.Move, e.cands[best].value)
 		// The next iteration: the best of this one's finished candidates, best first.
 		slices.SortStableFunc(e.cands[:done], func(a, b candidate) int { return cmpValue(b.value, a.value) })
 		width = max(2, done/o.Narrow)
