@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -47,6 +48,8 @@ func TestSingleBench(t *testing.T) {
 	cal := readFile(t, filepath.Join(calDir, "calibration.txt"))
 	t.Logf("calibration: %s", strings.ReplaceAll(strings.TrimSpace(string(cal)), "\n", "; "))
 	var cpus, walls []time.Duration
+	var ratios []float64 // CPU used over the plan, for the moves that searched
+	guarded := 0         // moves the CPU guard ended
 	var worst string
 	for _, name := range files {
 		dir := t.TempDir()
@@ -65,6 +68,14 @@ func TestSingleBench(t *testing.T) {
 			worst = fmt.Sprintf("%s (%s)", filepath.Base(name), strings.TrimSpace(lastLine(r.stderr)))
 		}
 		cpus, walls = append(cpus, r.cpu), append(walls, r.wall)
+		if p, err := readPlan(r.stderr); err != nil {
+			t.Errorf("%s: %v", filepath.Base(name), err)
+		} else if r.cpu >= searchedMove {
+			ratios = append(ratios, r.cpu.Seconds()/p.planned.Seconds())
+			if r.cpu >= p.hard {
+				guarded++
+			}
+		}
 		if r.cpu >= time.Second || r.wall >= time.Second {
 			t.Errorf("%s: CPU %v, wall %v: over the 1 s of the move", filepath.Base(name), r.cpu, r.wall)
 		}
@@ -73,6 +84,38 @@ func TestSingleBench(t *testing.T) {
 		len(cpus), slices.Max(cpus).Round(time.Millisecond), median(cpus).Round(time.Millisecond),
 		slices.Max(walls).Round(time.Millisecond), median(walls).Round(time.Millisecond))
 	t.Logf("most CPU: %s", worst)
+	if len(ratios) > 0 {
+		slices.Sort(ratios)
+		t.Logf("%d moves of %v or more: CPU over the planned time min %.2f, median %.2f, 90th percentile %.2f, max %.2f; %d reached the guard",
+			len(ratios), searchedMove, ratios[0], ratios[len(ratios)/2], ratios[len(ratios)*9/10], ratios[len(ratios)-1], guarded)
+	}
+}
+
+// searchedMove: a move that used less CPU ended its search early (one legal move, a forced
+// result, a solved endgame), and says nothing of how the plan's budget runs.
+const searchedMove = 50 * time.Millisecond
+
+// plan is the agent's last stderr line's account of a move's time.
+type plan struct{ planned, hard time.Duration }
+
+// planRE reads it: "reversi: SINGLE 1.0, planned 0.662s (hard 0.892s, 3300000 nodes), used ...".
+var planRE = regexp.MustCompile(`planned ([0-9.]+)s \(hard ([0-9.]+)s,`)
+
+// readPlan finds the plan in an agent's stderr.
+func readPlan(stderr string) (plan, error) {
+	m := planRE.FindStringSubmatch(lastLine(stderr))
+	if m == nil {
+		return plan{}, fmt.Errorf("no plan in the last stderr line %q", lastLine(stderr))
+	}
+	var p plan
+	for i, d := range []*time.Duration{&p.planned, &p.hard} {
+		secs, err := strconv.ParseFloat(m[i+1], 64)
+		if err != nil || !(secs > 0) {
+			return plan{}, fmt.Errorf("plan %q: %q is not a time", m[0], m[i+1])
+		}
+		*d = time.Duration(secs * float64(time.Second))
+	}
+	return p, nil
 }
 
 func median(d []time.Duration) time.Duration {
@@ -142,4 +185,16 @@ func TestExtractReversiBench(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("wrote %d of %d positions from %d records to %s", benchset.Size, len(all), len(records), benchDir("reversi"))
+}
+
+// TestReadPlan: the plan is read from the agent's last stderr line, and a line without one
+// is an error rather than a silent zero.
+func TestReadPlan(t *testing.T) {
+	got, err := readPlan("hive: UPPER plays PLACE S 5,5: depth 6\nhive: SINGLE 1.0, planned 0.732s (hard 0.892s, 732000 nodes), used 0.279s CPU\n")
+	if want := (plan{732 * time.Millisecond, 892 * time.Millisecond}); err != nil || got != want {
+		t.Errorf("readPlan = %+v, %v, want %+v", got, err, want)
+	}
+	if _, err := readPlan("halma: no legal move\n"); err == nil {
+		t.Errorf("readPlan of a line without a plan: no error")
+	}
 }
