@@ -207,8 +207,12 @@ func Run(games []Game, opts Options) int {
 			fmt.Fprintf(opts.Log, "playdata.txt: %v\n", err)
 		}
 	}
-	fmt.Fprintf(opts.Log, "%s: %s %s, planned %.3fs (hard %.3fs, %d nodes), used %.3fs CPU\n",
-		game.Name(), h.Mode, h.Time, plan.Soft.Seconds(), plan.Hard.Seconds(), s.Nodes, used.Seconds())
+	stretch := ""
+	if s.MaxNodes > s.Nodes {
+		stretch = fmt.Sprintf(", unsettled up to %d", s.MaxNodes)
+	}
+	fmt.Fprintf(opts.Log, "%s: %s %s, planned %.3fs (hard %.3fs, %d nodes%s), used %.3fs CPU\n",
+		game.Name(), h.Mode, h.Time, plan.Soft.Seconds(), plan.Hard.Seconds(), s.Nodes, stretch, used.Seconds())
 	return ExitOK
 }
 
