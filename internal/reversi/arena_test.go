@@ -246,10 +246,12 @@ func arenaGame(b Board, players [2]func(Board) int, aIsBlack bool) int {
 var (
 	writeOpenings = flag.String("write-openings", "", "write the referee's openings file (-openings-count random 6-ply openings, seeded) to this path")
 	openingsCount = flag.Int("openings-count", 20, "how many openings -write-openings writes (the first ones are the same whatever the count)")
+	openingsPlies = flag.Int("openings-plies", 6, "how many random plies each opening -write-openings writes has")
 )
 
 // TestWriteOpenings writes the openings the Reversi matches of RESULTS.md start from
-// (homework referee -openings): distinct 6-ply sequences of seeded random legal moves.
+// (homework referee -openings): distinct sequences of -openings-plies (6) seeded random legal
+// moves.
 //
 //	go test ./internal/reversi -run TestWriteOpenings -write-openings $PWD/results/reversi/openings.txt
 func TestWriteOpenings(t *testing.T) {
@@ -258,12 +260,16 @@ func TestWriteOpenings(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(561, 33))
 	seen := map[Board]bool{}
-	lines := []string{fmt.Sprintf("# %d random 6-ply openings (go test ./internal/reversi -run TestWriteOpenings -openings-count %d); games 2k-1 and 2k play opening k", *openingsCount, *openingsCount)}
+	lines := []string{fmt.Sprintf("# %d random %d-ply openings (go test ./internal/reversi -run TestWriteOpenings -openings-count %d -openings-plies %d); games 2k-1 and 2k play opening k",
+		*openingsCount, *openingsPlies, *openingsCount, *openingsPlies)}
 	for len(lines) < *openingsCount+1 {
 		b := Start()
 		var moves []string
-		for range 6 {
+		for range *openingsPlies {
 			m := b.Moves()
+			if m == 0 {
+				t.Fatalf("a pass within %d plies of the start: the openings file has no way to write it", *openingsPlies)
+			}
 			for k := rng.IntN(bits.OnesCount64(m)); k > 0; k-- {
 				m &= m - 1
 			}
