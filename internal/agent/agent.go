@@ -231,7 +231,7 @@ const (
 	// maxPlanSeconds: a longer clock is planned as this one. A time.Duration overflows
 	// past 9.2e9 s, and a move of more than 11 days of CPU has no use for more.
 	maxPlanSeconds = 1e6
-	singleSoft     = 0.7                // SINGLE: fraction of the time the search is sized to (default)
+	singleSoft     = 0.6                // SINGLE: fraction of the time the search is sized to (default)
 	singleHard     = 0.9                // SINGLE: fraction at which the guard fires
 	gameReserve    = 0.05               // GAME: fraction of the clock never planned for
 	gameMinReserve = 1.0                // GAME: ... and at least this many seconds when the clock allows

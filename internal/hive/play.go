@@ -30,10 +30,11 @@ func (Game) Parse(file string, lines []gamefile.Line) (agent.Position, error) {
 func (Game) DefaultRate() float64 { return defaultRate }
 
 // SingleShare implements agent.SingleSharer: the share of a SINGLE move the node budget is
-// sized to. Over every fourth position of the SINGLE benchmark set at 1 s a move, a whole
-// process (start-up included) used 0.42 to 1.18 times its planned CPU time (median 0.73,
-// moves under 0.05 s left out), so the slowest ends at about 0.87 of the move, before the
-// guard at 0.9.
+// sized to. Over the SINGLE benchmark set at 1 s a move, calibrated on an idle machine, a
+// whole process (start-up included) used a median 0.78 times its planned CPU time, and the
+// slowest moves about 1.45 times the median (moves under 0.05 s left out; at the share
+// first tried, none of 184 moves reached the guard): the share keeps the slowest at about 0.87 of
+// the move, before the guard at 0.9 (RESULTS.md, issue 23).
 func (Game) SingleShare() float64 { return 0.74 }
 
 const defaultRate = 1_500_000
