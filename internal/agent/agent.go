@@ -165,9 +165,12 @@ func Run(games []Game, opts Options) int {
 	if h.Mode == gamefile.Game { // a SINGLE move is isolated: no memory of other moves
 		mem = readPlaydata(path("playdata.txt"), game.Name(), h, opts.Log)
 	}
-	plan := PlanMove(h, pos.MovesLeft(), mem.history)
+	// A SINGLE move is planned on the game's own share (PlanMove's is singleSoft).
+	var plan Plan
 	if h.Mode == gamefile.Single {
 		plan = planSingle(h, cmp.Or(opts.SingleShare, SingleShareOf(game)))
+	} else {
+		plan = PlanMove(h, pos.MovesLeft(), mem.history)
 	}
 	s := &Session{
 		Nodes:   int64(plan.Soft.Seconds() * rate),
