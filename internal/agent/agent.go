@@ -51,6 +51,23 @@ type SingleSharer interface {
 	SingleShare() float64
 }
 
+// NodeCoster is a Position whose search's nodes cost a CPU time that differs from the
+// calibration position's in a way the position predicts (Hive's grow with the pieces on
+// the board). NodeCost is that time over the calibration position's, from a model the game
+// fitted over its positions; the node budget is divided by it, kept within
+// [minNodeCost, maxNodeCost], so that a move's search fills its time wherever it is in
+// the game. It depends on the position alone: the same input still gives the same move.
+type NodeCoster interface {
+	NodeCost() float64
+}
+
+// The range a NodeCost is believed in: a model that strays further is wrong, and the
+// guard is there for the node budget's errors, not the model's.
+const (
+	minNodeCost = 0.5
+	maxNodeCost = 2
+)
+
 // DepthGame is a Game with fixed-depth players, for which Options.Depth means something
 // (Halma's minimax): only binaries that play such a game offer -depth.
 type DepthGame interface {
@@ -160,7 +177,7 @@ func Run(games []Game, opts Options) int {
 		return ExitBadInput
 	}
 	h := pos.Header()
-	rate := ReadCalibration(path("calibration.txt"), game, opts.Log)
+	rate := ReadCalibration(path("calibration.txt"), game, opts.Log) / nodeCost(pos)
 	var mem playdata
 	if h.Mode == gamefile.Game { // a SINGLE move is isolated: no memory of other moves
 		mem = readPlaydata(path("playdata.txt"), game.Name(), h, opts.Log)
@@ -289,6 +306,17 @@ func planSingle(h gamefile.Header, share float64) Plan {
 		Soft: clampNonNeg(time.Duration(float64(total)*share) - startupReserve),
 		Hard: clampNonNeg(time.Duration(float64(total)*singleHard) - startupReserve),
 	}
+}
+
+// nodeCost is pos's NodeCost within its believed range, 1 when it has none.
+func nodeCost(pos Position) float64 {
+	if p, ok := pos.(NodeCoster); ok {
+		if c := p.NodeCost(); c == c { // not NaN
+			return min(max(c, minNodeCost), maxNodeCost)
+		}
+		return maxNodeCost
+	}
+	return 1
 }
 
 // SingleShareOf is the share of a SINGLE move's time game's search is sized to.

@@ -374,3 +374,59 @@ func TestMaxNodes(t *testing.T) {
 		})
 	}
 }
+
+// costlyGame is fakeHive whose positions predict their nodes' cost.
+type costlyGame struct {
+	fakeHive
+	cost  float64
+	nodes *int64 // the budget Play was given
+}
+
+type costlyPosition struct {
+	fakePosition
+	g costlyGame
+}
+
+func (g costlyGame) Parse(file string, lines []gamefile.Line) (Position, error) {
+	p, err := g.fakeHive.Parse(file, lines)
+	if err != nil {
+		return nil, err
+	}
+	return costlyPosition{p.(fakePosition), g}, nil
+}
+
+func (p costlyPosition) NodeCost() float64 { return p.g.cost }
+func (p costlyPosition) Play(s *Session) []string {
+	*p.g.nodes = s.Nodes
+	return p.fakePosition.Play(s)
+}
+
+// TestRunDividesBudgetByNodeCost: a NodeCoster's budget is the plan's divided by its
+// cost, believed within [minNodeCost, maxNodeCost]; NaN is taken as the most costly.
+func TestRunDividesBudgetByNodeCost(t *testing.T) {
+	// SINGLE 1.0 at the default share and rate 1e6: 592,000 nodes for a cost of 1.
+	const plain = 592_000
+	for _, tc := range []struct {
+		cost float64
+		want int64
+	}{
+		{1, plain},
+		{0.8, plain * 10 / 8},
+		{1.6, plain * 10 / 16},
+		{0.1, plain * 2},        // believed no lower than minNodeCost
+		{50, plain / 2},         // nor higher than maxNodeCost
+		{math.NaN(), plain / 2}, // nonsense costs the most
+	} {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, "input.txt"), []byte("SINGLE\nX\n1.0\n"+fakeBody), 0o644)
+		var nodes int64
+		var log bytes.Buffer
+		g := costlyGame{cost: tc.cost, nodes: &nodes}
+		if got := Run([]Game{g}, Options{Dir: dir, Log: &log, Clock: &clock.Fake{}}); got != ExitOK {
+			t.Fatalf("cost %v: Run = %d; log %s", tc.cost, got, log.String())
+		}
+		if d := nodes - tc.want; d < -1 || d > 1 {
+			t.Errorf("cost %v: budget %d nodes, want %d", tc.cost, nodes, tc.want)
+		}
+	}
+}

@@ -27,11 +27,21 @@ func (Game) Parse(file string, lines []gamefile.Line) (agent.Position, error) {
 	return &position{in: in}, nil
 }
 
+// SingleShare implements agent.SingleSharer: the share of a SINGLE move the node budget is
+// sized to. Counted in units of work (genMovesPerNode), 331 moves against greedy at
+// SINGLE 1 s and a share of 0.6 used a median 0.94 of their planned CPU time, 1.27 at the
+// 99th percentile and 1.34 at most: 0.65 puts the median at 0.6 of the move and the
+// slowest near 0.86, before the guard at 0.9 (RESULTS.md, issue 23).
+func (Game) SingleShare() float64 { return 0.65 }
+
 // DefaultRate implements agent.Game: the search speed measured on the development
 // machine (see RESULTS.md), used when calibration.txt is missing.
 func (Game) DefaultRate() float64 { return defaultRate }
 
-const defaultRate = 2_500_000
+// defaultRate is about 0.85 of the development machine's idle rate, in the search's
+// units of work (genMovesPerNode), which number about 1.5 times the positions searched at
+// the calibration position.
+const defaultRate = 3_700_000
 
 // Calibrate implements agent.Game: it searches the initial position, as the agent does
 // (a fresh engine, the table sized to the budget), for about nodes nodes. The opening is

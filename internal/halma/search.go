@@ -10,7 +10,13 @@ package halma
 // search path scores as a draw (0), so the engine does not shuffle when ahead.
 //
 // Stopping: the search counts nodes and stops when its node budget is spent, which keeps
-// the chosen move the same on every machine; it also reads the process CPU clock every
+// the chosen move the same on every machine. A node is a unit of work, not a position: a
+// position searched counts one, and every genMovesPerNode moves generated count one more.
+// Generating the moves of a wide middle-game position costs as much as searching several
+// positions, so counting the positions and the frontier's children (as before) let a node's
+// CPU time vary 3.5-fold over a game's positions (tenth to ninetieth percentile), and
+// late moves used a third of their time; counted this way, it varies by about a third
+// (RESULTS.md, issue 23). The search also reads the process CPU clock every
 // search.CheckEvery nodes (search.Budget) and stops at once when the hard guard has
 // passed. A stopped iteration still counts when its first root move was searched fully:
 // any root move that then beat it was proved better.
@@ -28,6 +34,10 @@ import (
 const (
 	maxPly   = 48
 	infinity = WinScore + 1000
+	// genMovesPerNode: generating this many moves costs about as much CPU as searching one
+	// position (fitted over self-play positions: 221 ns a position, 13 ns a move generated;
+	// go test ./internal/halma -run TestNodeCost -node-cost 600000 -v).
+	genMovesPerNode = 16
 	// unsettledDrop: a completed iteration whose score fell by more than two diagonal
 	// steps' worth from the one before leaves the search unsettled (Limits.MaxNodes).
 	unsettledDrop = 4 * distUnit
@@ -93,6 +103,9 @@ type Engine struct {
 	seen     map[uint64]bool // positions of the game so far, with side to move
 	budget   search.Budget
 	rootBest Move
+	// genCarry holds the moves generated since the budget was last charged for them,
+	// fewer than genMovesPerNode.
+	genCarry int
 }
 
 // NewEngine returns an engine whose transposition table has about ttEntries slots
@@ -125,6 +138,7 @@ func (e *Engine) SetSeen(keys []uint64) {
 // legal move.
 func (e *Engine) Search(b *Board, c Color, lim Limits, report func(Result)) Result {
 	e.board = *b
+	e.genCarry = 0
 	e.budget.Start(lim.Nodes, lim.Guard)
 	e.budget.SetCeiling(lim.MaxNodes)
 	watch := search.Watch[Move]{Drop: unsettledDrop}
@@ -260,6 +274,7 @@ func (e *Engine) negamax(c Color, depth, ply int, alpha, beta int32) int32 {
 		}
 	}
 	moves := e.gen.Generate(&e.board, c, Preferred, e.moves[ply][:0])
+	e.chargeGenerated(len(moves))
 	if len(moves) == 0 {
 		return Evaluate(&e.board, c) // only in decided or artificial positions
 	}
@@ -336,14 +351,15 @@ func (e *Engine) additive(c Color) bool {
 
 // frontier scores a depth-1 node without making its moves: each child is worth the
 // current evaluation plus the move's gain (see additive), a win, or a draw by repetition.
-// Every child counts as a node.
+// Its children are not positions searched: their cost is the moves' generation, charged
+// with it.
 func (e *Engine) frontier(c Color, ply int, moves []Move, beta int32) (int32, Move) {
 	base := Evaluate(&e.board, c)
 	target := &campOf[c.Other()]
 	childKey := e.board.PositionKey(c) ^ sideKey
 	best := int32(-infinity)
 	var bestMove Move
-	for i, m := range moves {
+	for _, m := range moves {
 		score := base + moveGain(c, m)
 		if target[m.To] && !target[m.From] && e.board.campOcc[c] == CampSize-1 {
 			score = WinScore - int32(ply) - 1 // fills the last free square of the camp
@@ -356,13 +372,18 @@ func (e *Engine) frontier(c Color, ply int, moves []Move, beta int32) (int32, Mo
 		if score > best {
 			best, bestMove = score, m
 			if best >= beta {
-				e.budget.Nodes += int64(i + 1)
 				return best, bestMove
 			}
 		}
 	}
-	e.budget.Nodes += int64(len(moves))
 	return best, bestMove
+}
+
+// chargeGenerated charges the budget for n moves generated (genMovesPerNode).
+func (e *Engine) chargeGenerated(n int) {
+	e.genCarry += n
+	e.budget.Nodes += int64(e.genCarry / genMovesPerNode)
+	e.genCarry %= genMovesPerNode
 }
 
 // toTT and fromTT store win scores relative to the node, so that a win found at one depth

@@ -113,3 +113,26 @@ func TestSearchAvoidsRepetitionWhenAhead(t *testing.T) {
 		t.Errorf("with %v's result seen before, Search = %v again, want another move", r.Move, r2.Move)
 	}
 }
+
+// TestChargeGenerated: every genMovesPerNode moves generated count one node, the rest
+// carried to the next generation.
+func TestChargeGenerated(t *testing.T) {
+	var e Engine
+	for _, tc := range []struct {
+		moves int
+		nodes int64
+		carry int
+	}{
+		{10, 0, 10},
+		{10, 1, 4},
+		{40, 3, 12},
+		{4, 4, 0},
+		{0, 4, 0},
+		{200, 16, 8},
+	} {
+		e.chargeGenerated(tc.moves)
+		if e.budget.Nodes != tc.nodes || e.genCarry != tc.carry {
+			t.Fatalf("after %d more moves: %d nodes, %d carried; want %d, %d", tc.moves, e.budget.Nodes, e.genCarry, tc.nodes, tc.carry)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package hive
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -83,6 +84,36 @@ func TestEngineSurroundsAFrozenOpponent(t *testing.T) {
 		}
 		if !b.Surrounded(Lower) || b.Surrounded(Upper) {
 			t.Errorf("seed %d: after %d moves of ours LOWER's queen surrounded %v, ours %v; want only LOWER's", seed, ours, b.Surrounded(Lower), b.Surrounded(Upper))
+		}
+	}
+}
+
+// TestNodeCostModel: the calibration position costs 1, fewer pieces cost less (never
+// under 1/1.35) and more cost more.
+func TestNodeCostModel(t *testing.T) {
+	calib := calibrationInput()
+	if n := piecesOnBoard(calib); n != calibrationPieces {
+		t.Fatalf("the calibration position has %d pieces on the board, calibrationPieces says %d", n, calibrationPieces)
+	}
+	if c := (&agentPosition{in: calib}).NodeCost(); c != 1 {
+		t.Errorf("the calibration position's NodeCost = %v, want 1", c)
+	}
+	for _, tc := range []struct {
+		pieces int
+		want   float64
+	}{
+		{20, 1},
+		{30, (29.7 + 30) / 49.7},
+		{15, (29.7 + 15) / 49.7},
+		{4, 1 / 1.35}, // (29.7+4)/49.7 = 0.68, floored
+		{0, 1 / 1.35},
+	} {
+		in := &Input{Stacks: make([][]byte, tc.pieces)}
+		for i := range in.Stacks {
+			in.Stacks[i] = []byte{'A'}
+		}
+		if got := (&agentPosition{in: in}).NodeCost(); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("%d pieces: NodeCost = %v, want %v", tc.pieces, got, tc.want)
 		}
 	}
 }
