@@ -49,13 +49,22 @@ func Errorf(file string, line int, format string, args ...any) *Error {
 }
 
 // ReadLines reads a text file of at most MaxInputBytes and splits it into lines, removing
-// a CR before each LF, trailing spaces and tabs, and trailing blank lines.
+// a CR before each LF, trailing spaces and tabs, and trailing blank lines. Only a regular
+// file is read: the file is opened without blocking (a named pipe with no writer would
+// otherwise hold the opener for ever) and anything else is an error naming what it is.
 func ReadLines(path string) ([]Line, error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlocking, 0)
 	if err != nil {
 		return nil, &Error{File: filepath.Base(path), Msg: errorText(err)}
 	}
 	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, &Error{File: filepath.Base(path), Msg: errorText(err)}
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &Error{File: filepath.Base(path), Msg: "not a regular file but " + fileKind(st.Mode())}
+	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxInputBytes+1))
 	if err != nil {
 		return nil, &Error{File: filepath.Base(path), Msg: errorText(err)}
@@ -64,6 +73,21 @@ func ReadLines(path string) ([]Line, error) {
 		return nil, Errorf(filepath.Base(path), 0, "larger than %d bytes", MaxInputBytes)
 	}
 	return SplitLines(string(data)), nil
+}
+
+// fileKind names a file mode that is not a regular file's.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
 }
 
 func errorText(err error) string {
