@@ -85,7 +85,9 @@ func loadScene(judges []referee.Game, path string, ply int, plySet bool) (render
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		path = filepath.Join(path, "input.txt")
 	}
-	lines, err := gamefile.ReadLines(path)
+	// A record may be far larger than an input.txt: read up to a record's bound, and hold an
+	// input.txt to its own below.
+	lines, err := gamefile.ReadLinesUpTo(path, gamefile.MaxRecordBytes)
 	if err != nil {
 		return render.Scene{}, named(err, path)
 	}

@@ -365,3 +365,32 @@ func BenchmarkRender(b *testing.B) {
 		})
 	}
 }
+
+// TestRenderLargeRecord: a record far larger than an input.txt may be (here a Quoridor
+// game of 40,000 plies, 1.6 MB: the pawns stepping to and fro) renders, at its last ply.
+func TestRenderLargeRecord(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("referee record: quoridor, game 1 of 2\nagent A: a plays FIRST: /bin/a\nagent B: b plays SECOND: /bin/b\nsetup: plies=100000\nfirst: a (FIRST)\n")
+	to := [2][2]string{{"MOVE 4,1", "MOVE 4,0"}, {"MOVE 4,7", "MOVE 4,8"}}
+	const plies = 40_000
+	for p := 1; p <= plies; p++ {
+		side, name, role := (p-1)%2, "a", "FIRST"
+		if side == 1 {
+			name, role = "b", "SECOND"
+		}
+		fmt.Fprintf(&b, "ply %d: %s (%s) plays [%s] cpu 0.001s of 1s\n", p, name, role, to[side][(p-1)/2%2])
+	}
+	b.WriteString("result: a draw: the ply cap\n")
+	if b.Len() <= gamefile.MaxInputBytes {
+		t.Fatalf("the record is %d bytes, want more than an input.txt's %d", b.Len(), gamefile.MaxInputBytes)
+	}
+	record := filepath.Join(t.TempDir(), "game-01.txt")
+	os.WriteFile(record, []byte(b.String()), 0o644)
+	var stdout, stderr bytes.Buffer
+	if status := RenderMain(games.Judges, []string{record}, &stdout, &stderr); status != 0 {
+		t.Fatalf("render: status %d, stderr %s", status, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "<svg") {
+		t.Errorf("render wrote no picture: %.200s", stdout.String())
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // MaxInputBytes bounds what is read of an input file: the largest real input is a few
@@ -52,7 +53,14 @@ func Errorf(file string, line int, format string, args ...any) *Error {
 // a CR before each LF, trailing spaces and tabs, and trailing blank lines. Only a regular
 // file is read: the file is opened without blocking (a named pipe with no writer would
 // otherwise hold the opener for ever) and anything else is an error naming what it is.
-func ReadLines(path string) ([]Line, error) {
+func ReadLines(path string) ([]Line, error) { return ReadLinesUpTo(path, MaxInputBytes) }
+
+// MaxRecordBytes bounds what is read of a referee's record: a game's header and its plies'
+// lines, a few hundred bytes each, up to hundreds of thousands of plies.
+const MaxRecordBytes = 64 << 20
+
+// ReadLinesUpTo is ReadLines for a file of at most most bytes.
+func ReadLinesUpTo(path string, most int) ([]Line, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlocking, 0)
 	if err != nil {
 		return nil, &Error{File: filepath.Base(path), Msg: errorText(err)}
@@ -65,12 +73,12 @@ func ReadLines(path string) ([]Line, error) {
 	if !st.Mode().IsRegular() {
 		return nil, &Error{File: filepath.Base(path), Msg: "not a regular file but " + fileKind(st.Mode())}
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxInputBytes+1))
+	data, err := io.ReadAll(io.LimitReader(f, int64(most)+1))
 	if err != nil {
 		return nil, &Error{File: filepath.Base(path), Msg: errorText(err)}
 	}
-	if len(data) > MaxInputBytes {
-		return nil, Errorf(filepath.Base(path), 0, "larger than %d bytes", MaxInputBytes)
+	if len(data) > most {
+		return nil, Errorf(filepath.Base(path), 0, "larger than %d bytes", most)
 	}
 	return SplitLines(string(data)), nil
 }
@@ -233,6 +241,28 @@ func ParseSeconds(s string) (float64, error) {
 
 // FormatSeconds writes a time as a grader would: the shortest decimal that reads back the same.
 func FormatSeconds(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// Bounds of the texts a person gives that go into specs and records, one line each.
+const (
+	MaxNameBytes    = 100  // an agent's name: a column of tables
+	MaxCommandBytes = 4096 // an agent's command line
+	MaxSetupBytes   = 1000 // a game's -setup
+)
+
+// CheckText reports why s cannot be a line's text of a spec or a record: a control
+// character (a newline would start a line of its own and a terminal's escape would reach
+// whoever reads the record) or more than most bytes. The error names the character.
+func CheckText(s string, most int) error {
+	for i, r := range s {
+		if unicode.IsControl(r) {
+			return fmt.Errorf("a control character (%U) at byte %d: want one line of printable text", r, i)
+		}
+	}
+	if len(s) > most {
+		return fmt.Errorf("%d bytes long, want at most %d", len(s), most)
+	}
+	return nil
+}
 
 // Clip shortens text quoted in an error message to 40 bytes.
 func Clip(s string) string {

@@ -205,3 +205,28 @@ func TestNamed(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckText(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		most int
+		want string // "" for accepted
+	}{
+		{"size=8x8 walls=10", 100, ""},
+		{"žluťoučký kůň", 100, ""},
+		{"rules=base\nentry x /bin/sh", 100, "a control character (U+000A) at byte 10"},
+		{"a\tb", 100, "a control character (U+0009) at byte 1"},
+		{"red\x1b[31m", 100, "a control character (U+001B) at byte 3"},
+		{"\x7f", 100, "a control character (U+007F) at byte 0"},
+		{"abcdef", 5, "6 bytes long, want at most 5"},
+		{"abcde", 5, ""},
+	} {
+		err := CheckText(tc.text, tc.most)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%q: %v, want it accepted", tc.text, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%q: error %v, want %q", tc.text, err, tc.want)
+		}
+	}
+}

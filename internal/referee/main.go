@@ -163,6 +163,21 @@ func Main(games []Game, args []string, stdout, stderr io.Writer, listeners ...Li
 	case !(*delay >= 0) || *delay > 60:
 		return usageErr("-delay must be from 0 to 60 seconds")
 	}
+	for _, text := range []struct {
+		flag, value string
+		most        int
+	}{
+		{"-setup", *setup, gamefile.MaxSetupBytes},
+		{"-a", *cmdA, gamefile.MaxCommandBytes},
+		{"-b", *cmdB, gamefile.MaxCommandBytes},
+		{"-name-a", *nameA, gamefile.MaxNameBytes},
+		{"-name-b", *nameB, gamefile.MaxNameBytes},
+	} {
+		// Each goes into every record, one line each.
+		if err := gamefile.CheckText(text.value, text.most); err != nil {
+			return usageErr("%s %q: %v", text.flag, gamefile.Clip(text.value), err)
+		}
+	}
 	g := findGame(games, *gameName)
 	if g == nil {
 		return usageErr("unknown game %q: want one of %s", *gameName, gameNames(games))

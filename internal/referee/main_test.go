@@ -442,6 +442,10 @@ func TestMainUsage(t *testing.T) {
 		{"bad first", []string{"-a", "x", "-b", "y", "-first", "c"}, 2, `-first "c"`},
 		{"unknown game", []string{"-a", "x", "-b", "y", "-game", "chess"}, 2, `unknown game "chess"`},
 		{"bad charge", []string{"-a", "x", "-b", "y", "-charge", "wall"}, 2, `-charge "wall"`},
+		{"setup with a newline", []string{"-a", "x", "-b", "y", "-setup", "size=9x9\nentry z /bin/sh"}, 2, `-setup "size=9x9\nentry z /bin/sh": a control character (U+000A) at byte 8`},
+		{"name with an escape", []string{"-a", "x", "-b", "y", "-name-a", "red\x1b[31m"}, 2, `-name-a "red\x1b[31m": a control character (U+001B)`},
+		{"long name", []string{"-a", "x", "-b", "y", "-name-a", strings.Repeat("n", 40000)}, 2, "40000 bytes long, want at most 100"},
+		{"command with a tab", []string{"-a", "x\ty", "-b", "y"}, 2, `-a "x\ty": a control character (U+0009)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -108,8 +108,14 @@ func (s *Spec) Check() error {
 			return fmt.Errorf("sprt with %d entries: want two entries, or the gauntlet format (each pairing then runs its own test)", len(s.Entries))
 		}
 	}
+	if err := gamefile.CheckText(s.Setup, gamefile.MaxSetupBytes); err != nil {
+		return fmt.Errorf("setup %q: %v", gamefile.Clip(s.Setup), err)
+	}
 	seen := map[string]bool{}
 	for _, e := range s.Entries {
+		if len(e.Name) > gamefile.MaxNameBytes {
+			return fmt.Errorf("entry name %q: %d bytes long, want at most %d", gamefile.Clip(e.Name), len(e.Name), gamefile.MaxNameBytes)
+		}
 		if !namePattern.MatchString(e.Name) {
 			return fmt.Errorf("entry name %q: want letters, digits and . _ + - (a letter or digit first)", gamefile.Clip(e.Name))
 		}
@@ -135,6 +141,8 @@ func checkCommand(command string) error {
 		return errors.New("empty command")
 	case strings.ContainsAny(command, "\n\r"):
 		return errors.New("the command spans lines")
+	case gamefile.CheckText(command, gamefile.MaxCommandBytes) != nil:
+		return fmt.Errorf("the command: %v", gamefile.CheckText(command, gamefile.MaxCommandBytes))
 	case strings.Contains(words[0], "/") && !filepath.IsAbs(words[0]):
 		return fmt.Errorf("the program %q is a relative path; agents run in directories of their own: give an absolute path", gamefile.Clip(words[0]))
 	}

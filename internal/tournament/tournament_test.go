@@ -258,6 +258,8 @@ func TestSpecErrors(t *testing.T) {
 		{"same name", strings.Replace(good, "entry b", "entry a", 1), `spec: entry name "a" is given twice`},
 		{"bad name", strings.Replace(good, "entry b", "entry b/c", 1), `spec: entry name "b/c"`},
 		{"relative program", strings.Replace(good, "/bin/b", "bin/b", 1), `spec: entry b: the program "bin/b" is a relative path`},
+		{"escape in a command", strings.Replace(good, "/bin/b", "/bin/b \x1b[2J", 1), `spec: entry b: the command: a control character (U+001B)`},
+		{"long name", strings.Replace(good, "entry b", "entry "+strings.Repeat("b", 101), 1), "101 bytes long, want at most 100"},
 		{"no command", strings.Replace(good, "entry b /bin/b x", "entry b", 1), "spec: entry b: empty command"},
 		{"missing", strings.Replace(good, "plies 100\n", "", 1), `spec: no "plies" line`},
 		{"too many", strings.Replace(good, "games 2", "games 10000", 1) + manyEntries(50), "games per pairing make more than"},
