@@ -32,6 +32,22 @@ func (Judge) New(first int) referee.Match {
 	return &judgeMatch{b: StartBoard(), toMove: Color(first & 1)}
 }
 
+// MirrorMove implements referee.Mirrored: either colour may move first, and an opening
+// written for BLACK first is played, when WHITE begins, turned half round the board's
+// centre, where each camp stands in the other's place.
+func (Judge) MirrorMove(move string) (string, error) {
+	h, err := ParseHop(move)
+	if err != nil {
+		return "", err
+	}
+	turned := func(s Square) string { return fmt.Sprintf("%d,%d", Size-1-s.X(), Size-1-s.Y()) }
+	kind := "E"
+	if h.Jump {
+		kind = "J"
+	}
+	return kind + " " + turned(h.From) + " " + turned(h.To), nil
+}
+
 // Load reads an input.txt; its errors are "input.txt:LINE: problem".
 func (Judge) Load(input []gamefile.Line) (referee.Match, error) {
 	in, err := ParseInput("input.txt", input)

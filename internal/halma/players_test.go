@@ -155,3 +155,47 @@ func TestMinimaxPlayerObeysTime(t *testing.T) {
 		t.Errorf("minimax -depth 3 with 4,000 nodes played\n%swant the depth-2 move\n%slog:\n%s", got, want, log.String())
 	}
 }
+
+// TestMirrorMove: an opening written for BLACK first is, mirrored, legal for WHITE first,
+// move by move, and leaves the mirror image of the position; mirroring twice gives the move
+// back; a line that is no hop is an error.
+func TestMirrorMove(t *testing.T) {
+	for _, tc := range []struct{ move, want string }{
+		{"E 0,4 0,5", "E 15,11 15,10"},
+		{"J 2,3 4,5", "J 13,12 11,10"},
+		{"E 15,15 14,14", "E 0,0 1,1"},
+	} {
+		got, err := Judge{}.MirrorMove(tc.move)
+		if err != nil || got != tc.want {
+			t.Errorf("MirrorMove(%q) = %q, %v; want %q", tc.move, got, err, tc.want)
+		}
+		if back, _ := (Judge{}).MirrorMove(got); back != tc.move {
+			t.Errorf("MirrorMove twice gives %q, want %q", back, tc.move)
+		}
+	}
+	if _, err := (Judge{}).MirrorMove("E 0,4"); err == nil {
+		t.Error("MirrorMove accepted a line with one square")
+	}
+	// The first pairs of steps of a seeded opening: BLACK's and WHITE's first moves.
+	opening := []string{"E 0,4 0,5", "E 11,14 10,15", "E 4,1 5,1", "E 14,12 13,11"}
+	black, white := (Judge{}).New(0), (Judge{}).New(1)
+	for i, mv := range opening {
+		mirrored, _ := (Judge{}).MirrorMove(mv)
+		if _, _, err := black.Play([]byte(mv+"\n"), true); err != nil {
+			t.Fatalf("move %d %q, BLACK first: %v", i+1, mv, err)
+		}
+		if _, _, err := white.Play([]byte(mirrored+"\n"), true); err != nil {
+			t.Fatalf("move %d %q mirrored %q, WHITE first: %v", i+1, mv, mirrored, err)
+		}
+	}
+	b, w := black.(*judgeMatch).b, white.(*judgeMatch).b
+	for x := range Size {
+		for y := range Size {
+			cb, okb := b.At(Sq(x, y))
+			cw, okw := w.At(Sq(Size-1-x, Size-1-y))
+			if okb != okw || (okb && cb == cw) {
+				t.Fatalf("square %d,%d: %v %v after the opening, its mirror %v %v", x, y, cb, okb, cw, okw)
+			}
+		}
+	}
+}

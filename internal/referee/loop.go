@@ -131,7 +131,11 @@ func newGame(cfg *Config, n int, listeners []Listener) *game {
 
 // opening plays the opening's moves, judged like any but played by the referee.
 func (g *game) opening(context.Context) (state, error) {
-	for _, mv := range openingFor(g.Config, g.Number) {
+	op, err := openingFor(g.Config, g.Number, g.r.Side[g.r.First])
+	if err != nil { // checkOpenings tried every opening for either side first
+		return nil, fmt.Errorf("opening: %w", err)
+	}
+	for _, mv := range op {
 		side := g.Match.ToMove()
 		move, _, err := g.Match.Play([]byte(mv+"\n"), true)
 		if err != nil {

@@ -88,26 +88,66 @@ func openingText(op []string) string {
 	return strings.Join(op, " ")
 }
 
-// openingFor returns the opening of game n (1-based), nil when the match has none.
-func openingFor(cfg *Config, n int) []string {
+// openingFor returns the opening of game n (1-based) as first, the side that moves first,
+// plays it: mirrored (Mirrored) when side 1 begins; nil when the match has none.
+func openingFor(cfg *Config, n, first int) ([]string, error) {
 	if len(cfg.Openings) == 0 {
-		return nil
+		return nil, nil
 	}
-	return cfg.Openings[(n-1)/2%len(cfg.Openings)]
+	return fitOpening(cfg.Game, cfg.Openings[(n-1)/2%len(cfg.Openings)], first)
+}
+
+// fitOpening returns op, written for side 0 moving first, for a game first begins: itself,
+// or its mirror image in a Mirrored game side 1 begins.
+func fitOpening(game Game, op []string, first int) ([]string, error) {
+	m, ok := game.(Mirrored)
+	if !ok || first == 0 {
+		return op, nil
+	}
+	mirrored := make([]string, len(op))
+	for i, mv := range op {
+		var err error
+		if mirrored[i], err = m.MirrorMove(mv); err != nil {
+			return nil, fmt.Errorf("move %d %q: %v", i+1, mv, err)
+		}
+	}
+	return mirrored, nil
 }
 
 // checkOpenings plays every opening on a new game, so that a bad one stops the match before
-// it starts rather than in the middle.
+// it starts rather than in the middle; in a Mirrored game, also mirrored, with side 1 first.
 func checkOpenings(cfg *Config) error {
-	for i, op := range cfg.Openings {
-		m := cfg.Game.New(0)
-		for j, mv := range op {
-			if over, _, _ := m.Over(); over {
-				return fmt.Errorf("opening %d (%s): the game is over before move %d", i+1, openingText(op), j+1)
+	firsts := []int{0}
+	if _, ok := cfg.Game.(Mirrored); ok {
+		firsts = append(firsts, 1)
+	}
+	for _, first := range firsts {
+		for i := range cfg.Openings {
+			if err := checkOpening(cfg, i, first); err != nil {
+				return err
 			}
-			if _, _, err := m.Play([]byte(mv+"\n"), true); err != nil {
-				return fmt.Errorf("opening %d (%s): move %d %q: %v", i+1, openingText(op), j+1, mv, err)
-			}
+		}
+	}
+	return nil
+}
+
+// checkOpening plays opening i on a new game that side first begins.
+func checkOpening(cfg *Config, i, first int) error {
+	op, err := fitOpening(cfg.Game, cfg.Openings[i], first)
+	if err != nil {
+		return fmt.Errorf("opening %d (%s): %v", i+1, openingText(cfg.Openings[i]), err)
+	}
+	mirrored := ""
+	if first != 0 {
+		mirrored = ", mirrored for the other side moving first"
+	}
+	m := cfg.Game.New(first)
+	for j, mv := range op {
+		if over, _, _ := m.Over(); over {
+			return fmt.Errorf("opening %d (%s%s): the game is over before move %d", i+1, openingText(op), mirrored, j+1)
+		}
+		if _, _, err := m.Play([]byte(mv+"\n"), true); err != nil {
+			return fmt.Errorf("opening %d (%s%s): move %d %q: %v", i+1, openingText(op), mirrored, j+1, mv, err)
 		}
 	}
 	return nil

@@ -107,7 +107,7 @@ func recordHeader(g *GameInfo) []string {
 	if g.Deal != "" {
 		h = append(h, fmt.Sprintf("deal: %s (deal %d, games %d and %d)", g.Deal, (n-1)/2+1, (n-1)/2*2+1, (n-1)/2*2+2))
 	}
-	if op := openingFor(cfg, n); op != nil {
+	if op, _ := openingFor(cfg, n, g.Result.Side[g.Result.First]); op != nil {
 		h = append(h, fmt.Sprintf("opening: %s (opening %d of %d, played by the referee)", openingText(op), (n-1)/2%len(cfg.Openings)+1, len(cfg.Openings)))
 	}
 	h = append(h, agentNotes(cfg)...)

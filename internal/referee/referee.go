@@ -135,6 +135,16 @@ type Configurable interface {
 	Configure(setup string) (Game, error)
 }
 
+// Mirrored is a Game in which either side may move first (Halma): an opening written for
+// side 0 moving first is played, in a game side 1 begins, as its mirror image, each move
+// as MirrorMove gives it, so that one openings file serves every schedule.
+type Mirrored interface {
+	Game
+	// MirrorMove returns a move's line (one line of an output.txt) for the other side, on
+	// the board turned so that each side's pieces stand where the other's did.
+	MirrorMove(move string) (string, error)
+}
+
 // Dealt is a Game whose games differ by what is dealt before the first move, as ŠTREKY's
 // cards are. Games 2k+1 and 2k+2 of a match (k from 0) play deal k, the agents' order
 // swapped between the two, so that each deal is played from both sides.
