@@ -114,7 +114,7 @@ func playGame(ctx context.Context, cfg *Config, n int, listeners []Listener) (Re
 func newGame(cfg *Config, n int, listeners []Listener) *game {
 	aSide, firstAgent := schedule(n-1, cfg.First)
 	g := &game{listeners: listeners}
-	g.r = Result{Game: n, Side: [2]int{aSide, 1 - aSide}, Winner: -1}
+	g.r = Result{Game: n, Side: [2]int{aSide, 1 - aSide}, Winner: -1, Digest: digestStart}
 	g.agentOf[aSide], g.agentOf[1-aSide] = 0, 1
 	rules := cfg.Game
 	if d, ok := rules.(Dealt); ok {
@@ -270,6 +270,9 @@ func (g *game) finish(context.Context) (state, error) {
 
 // played completes a ply with the clocks and points and tells the listeners.
 func (g *game) played(p *Ply) {
+	if p.Lost == nil && !p.NoMove {
+		g.r.Digest = digestMove(g.r.Digest, p.Move)
+	}
 	p.Left, p.Used = g.r.Left, g.r.CPU
 	p.Scored, p.Points = g.points()
 	for _, l := range g.listeners {

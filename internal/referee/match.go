@@ -104,6 +104,24 @@ type Result struct {
 	SideNames  [2]string          // the game's names of sides 0 and 1
 	Scored     bool               // the game scores points (its Match is a Scorer)
 	Points     [2]int             // when Scored: each agent's points in the final position
+	// Digest is a hash of the moves played, opening moves included, in order (digestMove):
+	// two games of the same agents on the same sides with equal digests are the same game,
+	// which deterministic agents replay from one start.
+	Digest uint64
+}
+
+// FNV-1a's 64-bit constants, for Result.Digest.
+const (
+	digestStart = 14695981039346656037
+	digestPrime = 1099511628211
+)
+
+// digestMove folds a move into a game's digest, the move's text ended by a line feed.
+func digestMove(h uint64, move string) uint64 {
+	for i := 0; i < len(move); i++ {
+		h = (h ^ uint64(move[i])) * digestPrime
+	}
+	return (h ^ '\n') * digestPrime
 }
 
 // schedule returns the side agent A plays in game i (0-based) and the agent that moves

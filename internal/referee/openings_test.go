@@ -90,3 +90,20 @@ func TestReadOpeningsErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestRepeatedGamesWarned: without openings, deterministic agents replay games 1-4 in games
+// 5-8 (the same sides, the same first mover, the same moves), and the summary says so; with
+// openings that differ, nothing repeats.
+func TestRepeatedGamesWarned(t *testing.T) {
+	games := []referee.Game{countGame{target: 5}}
+	_, stdout := runMain(t, games, "-a", plays1, "-b", plays1, "-games", "8", "-single", "1")
+	if !strings.Contains(stdout, "warning: 4 of 8 games repeated an earlier game move for move") {
+		t.Errorf("summary without openings:\n%s\nwant the warning of 4 repeated games", stdout)
+	}
+	file := filepath.Join(t.TempDir(), "openings.txt")
+	os.WriteFile(file, []byte("1\n2\n2 2\n1 2\n"), 0o644)
+	_, stdout = runMain(t, games, "-a", plays1, "-b", plays1, "-games", "8", "-single", "1", "-openings", file)
+	if strings.Contains(stdout, "repeated") {
+		t.Errorf("summary with openings:\n%s\nwant no repeats", stdout)
+	}
+}

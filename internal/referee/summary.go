@@ -196,6 +196,9 @@ func PrintSummary(w io.Writer, cfg *Config, results []Result) {
 		ends = append(ends, fmt.Sprintf("%s %d", k, kinds[k]))
 	}
 	fmt.Fprintf(w, "ends: %s\n", strings.Join(ends, ", "))
+	if r := repeatedGames(results); r > 0 {
+		fmt.Fprintf(w, "warning: %d of %d games repeated an earlier game move for move, the agents on the same sides: deterministic agents from one start play one game again (give -openings)\n", r, len(results))
+	}
 	for a := range 2 {
 		fmt.Fprintf(w, "%s: longest move %s (game %d, ply %d), mean CPU per game %s\n",
 			names[a], ms(maxMove[a]), maxGame[a], maxPly[a], ms(cpu[a]/n))
@@ -207,4 +210,24 @@ func PrintSummary(w io.Writer, cfg *Config, results []Result) {
 		fmt.Fprintf(w, "mean points per game: %s %.2f, %s %.2f (in all %d and %d)\n",
 			names[0], float64(points[0])/float64(len(results)), names[1], float64(points[1])/float64(len(results)), points[0], points[1])
 	}
+}
+
+// repeatedGames counts the results whose moves (Digest) an earlier result with the same
+// sides and first mover played.
+func repeatedGames(results []Result) int {
+	type game struct {
+		side   [2]int
+		first  int
+		digest uint64
+	}
+	seen := map[game]bool{}
+	n := 0
+	for _, r := range results {
+		k := game{r.Side, r.First, r.Digest}
+		if seen[k] {
+			n++
+		}
+		seen[k] = true
+	}
+	return n
 }

@@ -25,6 +25,9 @@ type tally struct {
 	draws  [][]int     // symmetric
 	pair   [][]float64 // pair[i][j]: i's course score against j
 	course []float64   // each entry's course score in all
+	games  []int       // each entry's games
+	// forfeits[i][k]: games i lost the way forfeitKinds[k] names.
+	forfeits [][len(forfeitKinds)]int
 }
 
 func newTally(t *Tournament) *tally {
@@ -40,7 +43,8 @@ func newTally(t *Tournament) *tally {
 	for i := range pair {
 		pair[i] = make([]float64, n)
 	}
-	return &tally{scored: t.scored(), wins: grid(), draws: grid(), pair: pair, course: make([]float64, n)}
+	return &tally{scored: t.scored(), wins: grid(), draws: grid(), pair: pair, course: make([]float64, n),
+		games: make([]int, n), forfeits: make([][len(forfeitKinds)]int, n)}
 }
 
 // scored reports whether t's game scores points (Hive, ŠTREKY): the courses rank those by
@@ -75,12 +79,44 @@ func (c *tally) add(o *Outcome) {
 		c.pair[i][j] += s
 		c.course[i] += s
 	}
+	c.games[who[0]]++
+	c.games[who[1]]++
 	if o.Winner < 0 {
 		c.draws[who[0]][who[1]]++
 		c.draws[who[1]][who[0]]++
-	} else {
-		c.wins[who[o.Winner]][who[1-o.Winner]]++
+		return
 	}
+	c.wins[who[o.Winner]][who[1-o.Winner]]++
+	for k, f := range forfeitKinds {
+		if o.Kind == f.kind {
+			c.forfeits[who[1-o.Winner]][k]++
+		}
+	}
+}
+
+// forfeitKinds are the ways of losing a game without playing it to its end, as the
+// forfeits table names them.
+var forfeitKinds = [...]struct{ kind, name string }{
+	{referee.KindTime, "on time"},
+	{referee.KindNoOutput, "no output"},
+	{referee.KindBad, "bad output"},
+}
+
+// distinctGames returns the outcomes whose moves no earlier outcome of the same pairing,
+// sides and first mover played (by their digests; outcomes without one are all kept), and
+// how many it left out.
+func distinctGames(done []Outcome) (distinct []Outcome, repeats int) {
+	seen := map[string]bool{}
+	for _, o := range done {
+		key := fmt.Sprint(o.Game.A, o.Game.B, o.Sides, o.First, o.Digest)
+		if o.Digest != "" && seen[key] {
+			repeats++
+			continue
+		}
+		seen[key] = true
+		distinct = append(distinct, o)
+	}
+	return distinct, repeats
 }
 
 // record is i's wins-draws-losses against j, or against all when j < 0.
@@ -122,13 +158,19 @@ func (t *Tournament) Report(w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	distinct, repeats := distinctGames(done)
 	c := newTally(t)
-	for i := range done {
-		c.add(&done[i])
+	for i := range distinct {
+		c.add(&distinct[i])
 	}
 	t.header(w, len(done))
+	if repeats > 0 {
+		fmt.Fprintf(w, "warning: %d of %d games repeated an earlier game of the same agents on the same sides move for move (deterministic agents from one start: give -openings); the crosstable, the ranking and the Elo count each distinct game once\n",
+			repeats, len(done))
+	}
 	fmt.Fprintln(w)
 	t.crosstable(w, c)
+	t.forfeits(w, c)
 	fmt.Fprintln(w)
 	if t.Gauntlet {
 		t.gauntlet(w, c)
@@ -198,6 +240,42 @@ func (t *Tournament) crosstable(w io.Writer, c *tally) {
 			fmt.Fprintf(tw, "\t%d-%d-%d %s", wins, draws, losses, number(c.pair[i][j]))
 		}
 		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+}
+
+// forfeits writes, when any game was forfeited, each entry's games lost on time, with no
+// output.txt (a crash, a kill) or with a malformed or illegal one, and marks an entry that
+// forfeited every game it played.
+func (t *Tournament) forfeits(w io.Writer, c *tally) {
+	any := false
+	for i := range t.Entries {
+		for _, n := range c.forfeits[i] {
+			any = any || n > 0
+		}
+	}
+	if !any {
+		return
+	}
+	fmt.Fprintln(w, "\nforfeits: games lost without playing them to the end")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "entry\tgames")
+	for _, f := range forfeitKinds {
+		fmt.Fprintf(tw, "\t%s", f.name)
+	}
+	fmt.Fprintln(tw, "\t")
+	for i, e := range t.Entries {
+		fmt.Fprintf(tw, "%s\t%d", e.Name, c.games[i])
+		all := 0
+		for _, n := range c.forfeits[i] {
+			fmt.Fprintf(tw, "\t%d", n)
+			all += n
+		}
+		mark := ""
+		if all > 0 && all == c.games[i] {
+			mark = "  every game forfeited"
+		}
+		fmt.Fprintf(tw, "\t%s\n", mark)
 	}
 	tw.Flush()
 }

@@ -5,6 +5,7 @@ package tournament
 // plays only the games whose file is missing.
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -22,12 +23,17 @@ import (
 // referee's agents A and B); first and winner are A or B (winner - for a draw); points are
 // each agent's points at the end, "-" for games that score none; cpu_a and cpu_b are the CPU
 // time each agent was charged for each of its moves, in order, in milliseconds separated
-// by commas ("-" for an agent that made none).
-const resultHeader = "game\ta\tb\ta_side\tb_side\tfirst\twinner\tkind\tplies\tpoints_a\tpoints_b\tcpu_a\tcpu_b\treason"
+// by commas ("-" for an agent that made none); moves is the game's digest of its moves
+// (referee.Result.Digest, 16 hex digits), by which the report finds repeated games.
+const resultHeader = "game\ta\tb\ta_side\tb_side\tfirst\twinner\tkind\tplies\tpoints_a\tpoints_b\tcpu_a\tcpu_b\tmoves\treason"
 
-// resultHeader1 is the header of the result files written before the moves' CPU times
-// were kept; they are read as results without them.
-const resultHeader1 = "game\ta\tb\ta_side\tb_side\tfirst\twinner\tkind\tplies\tpoints_a\tpoints_b\treason"
+// resultHeader2 and resultHeader1 are the headers of the result files written before the
+// moves' digest, and before their CPU times, were kept; they are read as results without
+// them.
+const (
+	resultHeader2 = "game\ta\tb\ta_side\tb_side\tfirst\twinner\tkind\tplies\tpoints_a\tpoints_b\tcpu_a\tcpu_b\treason"
+	resultHeader1 = "game\ta\tb\ta_side\tb_side\tfirst\twinner\tkind\tplies\tpoints_a\tpoints_b\treason"
+)
 
 // maxMoveMillis bounds a move's CPU time a result file may claim: a day.
 const maxMoveMillis = 86_400_000
@@ -50,6 +56,7 @@ type Outcome struct {
 	Scored bool
 	Points [2]int
 	CPU    [2][]int // each agent's moves' CPU times in ms; nil in files without them
+	Digest string   // the moves' digest, 16 hex digits; "" when unknown ("-" in the file)
 	Reason string
 }
 
@@ -59,8 +66,18 @@ func outcomeOf(g Game, r *referee.Result) Outcome {
 		Game: g, Sides: [2]string{r.SideNames[r.Side[0]], r.SideNames[r.Side[1]]},
 		First: r.First, Winner: r.Winner, Kind: r.Kind, Plies: r.Plies,
 		Scored: r.Scored, Points: r.Points, Reason: r.Reason,
-		CPU: [2][]int{millis(r.MoveCPU[0]), millis(r.MoveCPU[1])},
+		CPU:    [2][]int{millis(r.MoveCPU[0]), millis(r.MoveCPU[1])},
+		Digest: digestText(r.Digest),
 	}
+}
+
+// digestText writes a game's digest as its result field's 16 hex digits; a zero digest is a
+// result no game loop made (every digest starts from FNV's offset): "" for unknown.
+func digestText(d uint64) string {
+	if d == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%016x", d)
 }
 
 // millis rounds each duration to whole milliseconds.
@@ -114,7 +131,7 @@ func (o *Outcome) format(t *Tournament) []byte {
 	}
 	fields := []string{o.Game.ID(), t.Entries[o.Game.A].Name, t.Entries[o.Game.B].Name,
 		o.Sides[0], o.Sides[1], letter(o.First), letter(o.Winner), o.Kind, strconv.Itoa(o.Plies),
-		points[0], points[1], formatCPU(o.CPU[0]), formatCPU(o.CPU[1]), oneLine(o.Reason)}
+		points[0], points[1], formatCPU(o.CPU[0]), formatCPU(o.CPU[1]), cmp.Or(o.Digest, "-"), oneLine(o.Reason)}
 	return gamefile.JoinLines([]string{resultHeader, strings.Join(fields, "\t")})
 }
 
@@ -163,9 +180,11 @@ func (t *Tournament) parseResult(path string, g Game, lines []gamefile.Line) (Ou
 	if len(lines) != 2 {
 		return o, gamefile.Errorf(path, 0, "%d lines, want 2 (the header and the result)", len(lines))
 	}
-	want := 14
+	want := 15
 	switch lines[0].Text {
 	case resultHeader:
+	case resultHeader2:
+		want = 14
 	case resultHeader1:
 		want = 12
 	default:
@@ -207,7 +226,14 @@ func (t *Tournament) parseResult(path string, g Game, lines []gamefile.Line) (Ou
 		return bad("%v", err)
 	}
 	o.Reason = f[len(f)-1]
-	if want == 14 {
+	if want == 15 {
+		if o.Digest = f[13]; o.Digest == "-" {
+			o.Digest = ""
+		} else if !isDigest(o.Digest) {
+			return bad("moves %q, want 16 hex digits or -", gamefile.Clip(f[13]))
+		}
+	}
+	if want >= 14 {
 		for a := range 2 {
 			if o.CPU[a], err = parseCPU(f[11+a], o.Plies); err != nil {
 				return bad("cpu_%c: %v", 'a'+a, err)
@@ -215,6 +241,19 @@ func (t *Tournament) parseResult(path string, g Game, lines []gamefile.Line) (Ou
 		}
 	}
 	return o, nil
+}
+
+// isDigest reports whether s is a moves digest as format writes it: 16 lower-case hex digits.
+func isDigest(s string) bool {
+	if len(s) != 16 {
+		return false
+	}
+	for _, r := range s {
+		if !strings.ContainsRune("0123456789abcdef", r) {
+			return false
+		}
+	}
+	return true
 }
 
 // agentLetter reads A (0) or B (1), and - (-1) when draw allows it.

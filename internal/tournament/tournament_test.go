@@ -186,7 +186,8 @@ func TestProgressLine(t *testing.T) {
 func TestResultFileErrors(t *testing.T) {
 	tt := newTestTournament(t, "reversi", 2, 2)
 	g := Game{A: 0, B: 1, N: 1}
-	good := "1-2-1\ta\tb\tBLACK\tWHITE\tA\tB\twin\t60\t-\t-\t5,7\t6\tWHITE has more discs"
+	good := "1-2-1\ta\tb\tBLACK\tWHITE\tA\tB\twin\t60\t-\t-\t5,7\t6\t00ff00ff00ff00ff\tWHITE has more discs"
+	old2 := "1-2-1\ta\tb\tBLACK\tWHITE\tA\tB\twin\t60\t-\t-\t5,7\t6\tWHITE has more discs"
 	old := "1-2-1\ta\tb\tBLACK\tWHITE\tA\tB\twin\t60\t-\t-\tWHITE has more discs"
 	tests := []struct {
 		name, line, want string
@@ -194,14 +195,17 @@ func TestResultFileErrors(t *testing.T) {
 		{"good", good, ""},
 		{"no moves", strings.Replace(good, "5,7\t6", "-\t-", 1), ""},
 		{"written before the moves' times were kept", resultHeader1 + "\n" + old, ""},
-		{"old line under the new header", old, ":2: 12 fields, want 14"},
+		{"written before the moves' digest was kept", resultHeader2 + "\n" + old2, ""},
+		{"old line under the new header", old, ":2: 12 fields, want 15"},
+		{"digest", strings.Replace(good, "00ff00ff00ff00ff", "00FF00FF00FF00FF", 1), `:2: moves "00FF00FF00FF00FF", want 16 hex digits or -`},
+		{"short digest", strings.Replace(good, "00ff00ff00ff00ff", "00ff", 1), `:2: moves "00ff", want 16 hex digits or -`},
 		{"move time", strings.Replace(good, "5,7", "5,x", 1), `:2: cpu_a: move time "x"`},
 		{"negative move time", strings.Replace(good, "\t6\t", "\t-6\t", 1), `:2: cpu_b: move time "-6"`},
 		{"huge move time", strings.Replace(good, "5,7", "5,86400001", 1), `:2: cpu_a: move time "86400001"`},
 		{"more moves than plies", strings.Replace(good, "\t60\t", "\t0\t", 1), `:2: cpu_a: 2 move times for 0 plies`},
 		{"other game", strings.Replace(good, "1-2-1", "1-2-2", 1), ":2: the result of game 1-2-2"},
 		{"other entry", strings.Replace(good, "\tb\t", "\tc\t", 1), ":2: the result of game 1-2-1 between a and c"},
-		{"fields", "1-2-1\ta\tb", ":2: 3 fields, want 14"},
+		{"fields", "1-2-1\ta\tb", ":2: 3 fields, want 15"},
 		{"winner", strings.Replace(good, "\tB\twin", "\tC\twin", 1), `:2: winner "C"`},
 		{"kind", strings.Replace(good, "\twin\t", "\tlucky\t", 1), `:2: kind "lucky"`},
 		{"draw with a winner", strings.Replace(good, "\twin\t", "\tdraw\t", 1), `:2: kind "draw" with winner "B"`},
@@ -216,7 +220,7 @@ func TestResultFileErrors(t *testing.T) {
 				t.Fatal(err)
 			}
 			text := tc.line
-			if !strings.HasPrefix(text, resultHeader1) {
+			if !strings.HasPrefix(text, resultHeader1) && !strings.HasPrefix(text, resultHeader2) {
 				text = resultHeader + "\n" + text
 			}
 			if err := os.WriteFile(path, []byte(text+"\n"), 0o644); err != nil {
@@ -348,5 +352,43 @@ func TestCreateRefusesAnotherTournament(t *testing.T) {
 	s.Games = 2
 	if _, err := Create(tt.Dir, &s, Files{}, games.Judges); err != nil {
 		t.Errorf("Create over the same tournament = %v, want nil (resume)", err)
+	}
+}
+
+// scriptedRunner plays each game as its script says.
+type scriptedRunner map[int]referee.Result
+
+func (s scriptedRunner) Play(_ context.Context, g Game) (referee.Result, error) {
+	r := s[g.N]
+	r.Game, r.Side, r.SideNames, r.Plies = g.N, [2]int{(g.N + 1) % 2, g.N % 2}, [2]string{"BLACK", "WHITE"}, 20
+	return r, nil
+}
+
+// TestReportRepeatsAndForfeits: a game that repeats an earlier one of the same agents on
+// the same sides, move for move, is reported and counted once; the forfeits table counts
+// each entry's games lost on time, with no output and with bad output, and marks an entry
+// that forfeited every game.
+func TestReportRepeatsAndForfeits(t *testing.T) {
+	tt := newTestTournament(t, "reversi", 2, 4)
+	run := scriptedRunner{
+		1: {Winner: 1, Kind: referee.KindBad, Reason: "illegal", Digest: 111},
+		2: {Winner: 1, Kind: referee.KindTime, Reason: "late", Digest: 222},
+		3: {Winner: 1, Kind: referee.KindBad, Reason: "illegal", Digest: 111}, // game 1 again: same sides, same first
+		4: {Winner: 1, Kind: referee.KindNoOutput, Reason: "crashed", Digest: 444},
+	}
+	if err := tt.Run(context.Background(), run, 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	report := reportOf(t, tt)
+	wantLines(t, "Report()", report,
+		"warning: 1 of 4 games repeated an earlier game of the same agents on the same sides move for move (deterministic agents from one start: give -openings); the crosstable, the ranking and the Elo count each distinct game once",
+		"a  .        0-0-3 0",
+		"forfeits: games lost without playing them to the end",
+		"  entry  games  on time  no output  bad output",
+		"      a      3        1          1           1  every game forfeited",
+		"      b      3        0          0           0",
+	)
+	if distinct, repeats := distinctGames([]Outcome{{Digest: ""}, {Digest: ""}}); len(distinct) != 2 || repeats != 0 {
+		t.Errorf("outcomes without digests: %d distinct, %d repeats; want both kept", len(distinct), repeats)
 	}
 }
