@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -277,23 +278,8 @@ func Clip(s string) string {
 // never a part. There is no fsync: it guards against a crash of the machine, not of the
 // process, and costs milliseconds of CPU that a 0.01 s move does not have.
 func WriteAtomic(path string, content []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, tempPattern(filepath.Base(path)))
+	tmp, err := writeTemp(path, content)
 	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(content); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		os.Remove(tmp)
 		return err
 	}
 	if err := os.Rename(tmp, path); err != nil {
@@ -301,6 +287,50 @@ func WriteAtomic(path string, content []byte) error {
 		return err
 	}
 	return nil
+}
+
+// ErrExists is WriteNew's error when path exists already.
+var ErrExists = errors.New("exists already")
+
+// WriteNew writes content to path, whole, only if path does not exist: a temporary file in
+// the same directory is written and hard-linked to path, which fails (ErrExists) when path
+// exists, atomically on local file systems and on NFS, so that of two writers one wins and
+// the other learns it.
+func WriteNew(path string, content []byte) error {
+	tmp, err := writeTemp(path, content)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp)
+	if err := os.Link(tmp, path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return ErrExists
+		}
+		return err
+	}
+	return nil
+}
+
+// writeTemp writes content to a new temporary file beside path, readable by all, and
+// returns its name.
+func writeTemp(path string, content []byte) (string, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), tempPattern(filepath.Base(path)))
+	if err != nil {
+		return "", err
+	}
+	tmp := f.Name()
+	_, err = f.Write(content)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return "", err
+	}
+	return tmp, nil
 }
 
 // CheckWritable returns why WriteAtomic cannot write in dir, or nil: it creates one of its

@@ -53,8 +53,12 @@ func (t *Tournament) PlayOne(ctx context.Context, runner GameRunner, g Game) (st
 				t.Entries[g.A].Name, t.Entries[g.B].Name, pt.verdict()), nil
 		}
 	}
-	if o, err = t.play(ctx, runner, g); err != nil {
+	o, skipped, err := t.play(ctx, runner, g)
+	switch {
+	case err != nil:
 		return "", err
+	case skipped != "":
+		return skipped, nil
 	}
 	return t.describe(&o), nil
 }

@@ -59,6 +59,18 @@ func (p *Progress) Add(o Outcome) {
 	p.show()
 }
 
+// Note writes a line that is not progress (a game skipped), above the progress line.
+func (p *Progress) Note(line string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.redraw {
+		fmt.Fprintf(p.w, "\r%s\x1b[K\n", line)
+		p.show()
+		return
+	}
+	fmt.Fprintln(p.w, line)
+}
+
 // Finish ends the redrawn line.
 func (p *Progress) Finish() {
 	if p.redraw {

@@ -145,13 +145,18 @@ func oneLine(s string) string {
 	}, s)
 }
 
-// writeOutcome records a game's result; the file appears whole or not at all.
+// writeOutcome records a game's result; the file appears whole or not at all, and never
+// over a result already written (errPlayedElsewhere).
 func (t *Tournament) writeOutcome(o *Outcome) error {
 	path := t.ResultPath(o.Game)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return gamefile.WriteAtomic(path, o.format(t))
+	err := gamefile.WriteNew(path, o.format(t))
+	if errors.Is(err, gamefile.ErrExists) {
+		return errPlayedElsewhere
+	}
+	return err
 }
 
 // ReadResult reads game g's result file: ok is false when the game has not been played. A

@@ -6,6 +6,7 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 )
@@ -72,7 +73,7 @@ func (t *Tournament) Run(ctx context.Context, runner GameRunner, parallel int, p
 				if !ok {
 					continue
 				}
-				o, err := t.play(gctx, runner, g)
+				o, skipped, err := t.play(gctx, runner, g)
 				decided := gctx.Err() != nil && ctx.Err() == nil // its pairing's test, while it ran
 				s.end(g)
 				switch {
@@ -81,6 +82,11 @@ func (t *Tournament) Run(ctx context.Context, runner GameRunner, parallel int, p
 				case err != nil:
 					fail(err)
 					return
+				case skipped != "":
+					if progress != nil {
+						progress.Note(skipped)
+					}
+					continue
 				}
 				s.finish(&o)
 				if progress != nil {
@@ -169,8 +175,27 @@ func (s *stopper) finish(o *Outcome) {
 	}
 }
 
-// play plays game g and writes its result.
-func (t *Tournament) play(ctx context.Context, runner GameRunner, g Game) (Outcome, error) {
+// play plays game g and writes its result, holding its claim (claim.go) meanwhile. When
+// another process holds the claim, or g has a result already, or another run writes one
+// first, it plays or writes nothing and skipped says so.
+func (t *Tournament) play(ctx context.Context, runner GameRunner, g Game) (o Outcome, skipped string, err error) {
+	what := fmt.Sprintf("game %s (%s vs %s)", g.ID(), t.Entries[g.A].Name, t.Entries[g.B].Name)
+	release, holder, err := t.claim(g)
+	if err != nil {
+		return o, "", fmt.Errorf("%s: cannot claim it: %w", what, err)
+	}
+	if holder != "" {
+		return o, fmt.Sprintf("%s not played: another run is playing it (%s)", what, holder), nil
+	}
+	defer release()
+	// A result may have appeared since the caller looked: the run that wrote it held the
+	// claim until then.
+	if prev, ok, err := t.ReadResult(g); err != nil || ok {
+		if err != nil {
+			return o, "", err
+		}
+		return o, "not played again: " + t.describe(&prev), nil
+	}
 	r, err := runner.Play(ctx, g)
 	if err == nil && ctx.Err() != nil {
 		// Cancelled as it ended: its agents may have been killed rather than lost, so
@@ -178,8 +203,13 @@ func (t *Tournament) play(ctx context.Context, runner GameRunner, g Game) (Outco
 		err = ctx.Err()
 	}
 	if err != nil {
-		return Outcome{}, fmt.Errorf("game %s (%s vs %s): %w", g.ID(), t.Entries[g.A].Name, t.Entries[g.B].Name, err)
+		return o, "", fmt.Errorf("%s: %w", what, err)
 	}
-	o := outcomeOf(g, &r)
-	return o, t.writeOutcome(&o)
+	o = outcomeOf(g, &r)
+	if err := t.writeOutcome(&o); errors.Is(err, errPlayedElsewhere) {
+		return Outcome{}, fmt.Sprintf("%s: its result not written: %v", what, err), nil
+	} else if err != nil {
+		return o, "", err
+	}
+	return o, "", nil
 }
