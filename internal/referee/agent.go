@@ -13,9 +13,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
+	"gameagents/internal/cgroup"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/sandbox"
 )
@@ -103,9 +105,16 @@ func runTurn(ctx context.Context, command, dir string, box *sandbox.Box, wallLim
 		return t, err
 	}
 	defer out.Close()
+	group, err := newGroup()
+	if err != nil {
+		return t, err
+	}
+	if group != nil {
+		defer group.Close()
+	}
 	start := time.Now()
 	// out is an *os.File: no copying goroutine that a lingering child could block.
-	cmd, startup, err := StartProcess(command, dir, box, nil, out, out)
+	cmd, startup, err := startIn(group, command, dir, box, nil, out, out)
 	if err != nil {
 		return t, fmt.Errorf("starting %q: %w", command, err)
 	}
@@ -131,7 +140,15 @@ func runTurn(ctx context.Context, command, dir string, box *sandbox.Box, wallLim
 	// (and from parallel games): end them. The group id cannot have been reused while any
 	// of them lives, and with none left the kill finds nothing.
 	killGroup(pgid)
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+	if group != nil {
+		// Every process of the move, waited for or not, ended by now: what they used.
+		if err := group.Kill(); err != nil {
+			return t, err
+		}
+		if t.cpu, t.user, err = group.Usage(); err != nil {
+			return t, err
+		}
+	} else if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		t.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 		t.user = time.Duration(ru.Utime.Nano())
 	}
@@ -153,6 +170,29 @@ func runTurn(ctx context.Context, command, dir string, box *sandbox.Box, wallLim
 }
 
 func killGroup(pgid int) { _ = syscall.Kill(-pgid, syscall.SIGKILL) }
+
+// hostGroups is where this referee charges its agents' processes as one group, found once:
+// nil, with why, where the machine has no usable control groups.
+var hostGroups = sync.OnceValues(func() (*cgroup.Hierarchy, error) { return cgroup.Detect() })
+
+// newGroup makes a control group for one move's processes, or returns nil where there are
+// none to make (the turn is then charged the rusage of the processes waited for).
+func newGroup() (*cgroup.Group, error) {
+	h, err := hostGroups()
+	if err != nil {
+		return nil, nil
+	}
+	return h.New()
+}
+
+// accounting says, for records, how a move's CPU time is measured.
+func accounting() string {
+	if h, err := hostGroups(); err == nil {
+		return "every process of the move, ended or not (" + h.String() + ")"
+	} else {
+		return "the processes the referee waited for (" + err.Error() + ")"
+	}
+}
 
 // openLog opens an agent's log for appending, or /dev/null once it has grown past
 // maxLogBytes.

@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"gameagents/internal/cgroup"
 	"gameagents/internal/sandbox"
 )
 
@@ -196,6 +197,11 @@ func closePlayers(players [2]Player) {
 // ended (nil without a box). Every agent process of every kind starts here, so that
 // whatever must wrap them all is added in one place.
 func StartProcess(command, dir string, box *sandbox.Box, stdin io.Reader, stdout, stderr io.Writer) (cmd *exec.Cmd, startup *sandbox.Startup, err error) {
+	return startIn(nil, command, dir, box, stdin, stdout, stderr)
+}
+
+// startIn is StartProcess with the process begun in group (nil: where the referee is).
+func startIn(group *cgroup.Group, command, dir string, box *sandbox.Box, stdin io.Reader, stdout, stderr io.Writer) (cmd *exec.Cmd, startup *sandbox.Startup, err error) {
 	cmd = commandFor(command)
 	cmd.Dir = dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
@@ -206,6 +212,9 @@ func StartProcess(command, dir string, box *sandbox.Box, stdin io.Reader, stdout
 		if startup, err = b.Wrap(cmd); err != nil {
 			return nil, nil, err
 		}
+	}
+	if group != nil { // after the box, which sets SysProcAttr anew
+		group.Enter(cmd.SysProcAttr)
 	}
 	// A process that escaped the group could hold a pipe the exec package copies from
 	// open for ever: Wait gives up on it after this. (*os.File streams need no copying.)

@@ -112,9 +112,9 @@ func recordHeader(g *GameInfo) []string {
 	}
 	h = append(h, agentNotes(cfg)...)
 	if cfg.UserOnly {
-		h = append(h, "charged: user CPU time only, as the official master's /usr/bin/time -f %U")
+		h = append(h, "charged: user CPU time only, as the official master's /usr/bin/time -f %U; of "+accounting())
 	} else {
-		h = append(h, "charged: user+sys CPU time")
+		h = append(h, "charged: user+sys CPU time of "+accounting())
 	}
 	if cfg.Strict {
 		return append(h, "judging: strict (a missing final LF or CRLF loses)")

@@ -1,0 +1,187 @@
+// Package cgroup charges and ends a group of processes as one, with the kernel's control
+// groups (version 2): every process an agent starts, waited for or not, inside the sandbox
+// or not, is in its group from its first instruction, its CPU time is in the group's
+// cpu.stat, and cgroup.kill ends them all at once, so that no child can hide CPU time or
+// live on past its move.
+//
+// A group is made below the referee's own group (as /proc/self/cgroup names it), never
+// beside or above it, so every limit the machine puts on the referee holds for its agents;
+// it is removed when its move or game ends. A process enters it as it is created
+// (clone3's CLONE_INTO_CGROUP, syscall.SysProcAttr.UseCgroupFD): there is no moment at
+// which a child could fork outside it.
+//
+// Where no usable version 2 hierarchy exists (not mounted, not writable, no cgroup.kill:
+// Linux before 5.14), Detect says why and the referee keeps its older accounting (the
+// rusage of the processes it waited for).
+package cgroup
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// Hierarchy is the place where this process's agent groups are made.
+type Hierarchy struct {
+	parent string // the referee's own group's directory
+}
+
+// Detect finds this process's version 2 group and checks that groups can be made, killed
+// and removed below it. The error says why not.
+func Detect() (*Hierarchy, error) {
+	own, err := ownPath()
+	if err != nil {
+		return nil, err
+	}
+	mount, err := v2Mount()
+	if err != nil {
+		return nil, err
+	}
+	h := &Hierarchy{parent: filepath.Join(mount, own)}
+	g, err := h.New()
+	if err != nil {
+		return nil, fmt.Errorf("cannot make a control group below %s: %w", h.parent, err)
+	}
+	defer g.Close()
+	for _, f := range []string{"cgroup.kill", "cpu.stat", "cgroup.procs"} {
+		if _, err := os.Stat(filepath.Join(g.dir, f)); err != nil {
+			return nil, fmt.Errorf("control groups without %s (Linux 5.14 or later has it)", f)
+		}
+	}
+	return h, nil
+}
+
+// String names the accounting for records.
+func (h *Hierarchy) String() string { return "cgroup v2 below " + h.parent }
+
+// ownPath is this process's group in the version 2 hierarchy: the "0::" line of
+// /proc/self/cgroup.
+func ownPath() (string, error) {
+	data, err := os.ReadFile("/proc/self/cgroup")
+	if err != nil {
+		return "", fmt.Errorf("no control groups: %v", err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if p, ok := strings.CutPrefix(line, "0::"); ok {
+			return p, nil
+		}
+	}
+	return "", errors.New("no version 2 control group in /proc/self/cgroup")
+}
+
+// v2Mount is where the version 2 hierarchy is mounted, from /proc/self/mountinfo.
+func v2Mount() (string, error) {
+	f, err := os.Open("/proc/self/mountinfo")
+	if err != nil {
+		return "", fmt.Errorf("no mount table: %v", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		// "ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTIONS ... - FSTYPE SOURCE SUPEROPTIONS"
+		pre, post, ok := strings.Cut(sc.Text(), " - ")
+		fields, types := strings.Fields(pre), strings.Fields(post)
+		if ok && len(fields) >= 5 && len(types) > 0 && types[0] == "cgroup2" && fields[3] == "/" {
+			return fields[4], nil
+		}
+	}
+	return "", errors.New("no version 2 control group hierarchy is mounted")
+}
+
+// Group is one agent's group of processes.
+type Group struct {
+	dir string
+	fd  int // the open directory, for UseCgroupFD; -1 once closed
+}
+
+var seq atomic.Int64
+
+// New makes an empty group.
+func (h *Hierarchy) New() (*Group, error) {
+	dir := filepath.Join(h.parent, fmt.Sprintf("gameagents-%d-%d", os.Getpid(), seq.Add(1)))
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return nil, err
+	}
+	fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		os.Remove(dir)
+		return nil, err
+	}
+	return &Group{dir: dir, fd: fd}, nil
+}
+
+// Enter makes the process attr starts begin its life in g.
+func (g *Group) Enter(attr *syscall.SysProcAttr) {
+	attr.UseCgroupFD = true
+	attr.CgroupFD = g.fd
+}
+
+// Usage is the CPU time every process of g has used, ended or not: user+sys, and user.
+func (g *Group) Usage() (total, user time.Duration, err error) {
+	data, err := os.ReadFile(filepath.Join(g.dir, "cpu.stat"))
+	if err != nil {
+		return 0, 0, err
+	}
+	var usec [2]int64
+	found := 0
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		key, value, _ := strings.Cut(string(line), " ")
+		for i, want := range []string{"usage_usec", "user_usec"} {
+			if key == want {
+				v, err := strconv.ParseInt(value, 10, 64)
+				if err != nil || v < 0 {
+					return 0, 0, fmt.Errorf("cpu.stat: %s %q", key, value)
+				}
+				usec[i] = v
+				found++
+			}
+		}
+	}
+	if found != 2 {
+		return 0, 0, errors.New("cpu.stat without usage_usec and user_usec")
+	}
+	return time.Duration(usec[0]) * time.Microsecond, time.Duration(usec[1]) * time.Microsecond, nil
+}
+
+// Kill ends every process of g and waits until none is left (at most five seconds).
+func (g *Group) Kill() error {
+	if err := os.WriteFile(filepath.Join(g.dir, "cgroup.kill"), []byte("1"), 0); err != nil {
+		return err
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		procs, err := os.ReadFile(filepath.Join(g.dir, "cgroup.procs"))
+		if err != nil {
+			return err
+		}
+		if len(bytes.TrimSpace(procs)) == 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("processes still in %s after the kill", g.dir)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// Close kills what is left in g and removes it.
+func (g *Group) Close() error {
+	if g.fd < 0 {
+		return nil
+	}
+	err := g.Kill()
+	syscall.Close(g.fd)
+	g.fd = -1
+	if rerr := os.Remove(g.dir); err == nil {
+		err = rerr
+	}
+	return err
+}
