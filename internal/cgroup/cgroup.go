@@ -24,6 +24,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -57,6 +58,19 @@ func Detect() (*Hierarchy, error) {
 		}
 	}
 	return h, nil
+}
+
+// Host is Detect's answer for this process, found once.
+var Host = sync.OnceValues(Detect)
+
+// NewGroup makes a group in this process's hierarchy (Host), or returns nil, with no error,
+// where there is none to make in.
+func NewGroup() (*Group, error) {
+	h, err := Host()
+	if err != nil {
+		return nil, nil
+	}
+	return h.New()
 }
 
 // String names the accounting for records.
@@ -172,11 +186,40 @@ func (g *Group) Kill() error {
 	}
 }
 
+// Freeze stops every process of g where it is, children and threads too, until Thaw: a
+// long-lived player between its calls, which must not run on its opponent's time. It waits
+// (at most a second) until the kernel reports the group frozen.
+func (g *Group) Freeze() error {
+	if err := os.WriteFile(filepath.Join(g.dir, "cgroup.freeze"), []byte("1"), 0); err != nil {
+		return err
+	}
+	deadline := time.Now().Add(time.Second)
+	for {
+		events, err := os.ReadFile(filepath.Join(g.dir, "cgroup.events"))
+		if err != nil {
+			return err
+		}
+		if bytes.Contains(events, []byte("frozen 1")) {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("%s not frozen after a second", g.dir)
+		}
+		time.Sleep(100 * time.Microsecond)
+	}
+}
+
+// Thaw lets g's processes run again.
+func (g *Group) Thaw() error {
+	return os.WriteFile(filepath.Join(g.dir, "cgroup.freeze"), []byte("0"), 0)
+}
+
 // Close kills what is left in g and removes it.
 func (g *Group) Close() error {
 	if g.fd < 0 {
 		return nil
 	}
+	g.Thaw() // a frozen process cannot die; a group that never froze is thawed already
 	err := g.Kill()
 	syscall.Close(g.fd)
 	g.fd = -1

@@ -5,12 +5,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"gameagents/internal/cgroup"
 	"gameagents/internal/course"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/hive"
@@ -145,6 +148,7 @@ func TestBrokenPlayers(t *testing.T) {
 			`move() raised an exception: File "raises.py", line 6, in move | return self.moves // 0 | ZeroDivisionError: integer division or modulo by zero`, false},
 		{"slow constructor", "reversi", "slowinit.py", 0, course.Time, "MyPlayer.__init__() took ", true},
 		{"slow move", "reversi", "slowmove.py", 1, course.Time, "move() took ", true},
+		{"slow move behind forged clocks", "reversi", "forgesclock.py", 1, course.Time, "move() took ", true},
 		{"hung move", "reversi", "hangs.py", 0, course.Time, "move() still running after 2.200 s of wall time, killed", false},
 		{"dies", "reversi", "dies.py", 0, course.Died,
 			"the Python process ended during move(): exit status 3; its last output: giving up", false},
@@ -283,4 +287,50 @@ func firstMove(t *testing.T, m referee.Match) streky.Move {
 		t.Fatal(err)
 	}
 	return streky.Move{Card: in.Position.Hands[0][0]}
+}
+
+// TestFrozenBetweenCalls: a player's processes, the child it left spinning included, are
+// frozen between its calls: the child uses no CPU while the opponent thinks, and a call's
+// CPU time is the player's processes' during the call.
+func TestFrozenBetweenCalls(t *testing.T) {
+	requirePython(t)
+	if _, err := cgroup.Host(); err != nil {
+		t.Skipf("no usable control groups here, so players are not frozen: %v", err)
+	}
+	dir := t.TempDir()
+	p, err := course.Start(context.Background(), "reversi", filepath.Join("testdata", "players", "reversi", "spinner.py"), dir, course.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	m := reversi.Judge{}.New(0)
+	if _, _, err := p.Move(context.Background(), m.Input(gamefile.Single, "1"), ""); err != nil {
+		t.Fatal(err)
+	}
+	pidText, err := os.ReadFile(filepath.Join(dir, "spinner.pid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cpu := func() int64 { // the spinner's utime+stime in clock ticks
+		stat, err := os.ReadFile("/proc/" + strings.TrimSpace(string(pidText)) + "/stat")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+2:]))
+		u, _ := strconv.ParseInt(f[11], 10, 64)
+		s, _ := strconv.ParseInt(f[12], 10, 64)
+		return u + s
+	}
+	before := cpu()
+	time.Sleep(300 * time.Millisecond) // the opponent's time
+	if after := cpu(); after != before {
+		t.Errorf("the spinner used %d ticks between the player's calls, want none", after-before)
+	}
+	_, spent, err := p.Move(context.Background(), m.Input(gamefile.Single, "1"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !spent.Measured || spent.CPU > spent.Wall*3 || spent.Wall > time.Second {
+		t.Errorf("the call spent %+v; want its CPU measured, at most the two processes' share of its wall time", spent)
+	}
 }

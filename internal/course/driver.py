@@ -9,9 +9,9 @@ Orders:
   {"op": "load", "path": P, "class": C, "kit": [modules]}   import P as the module "player"
   {"op": "new", "args": [...], "set": {...}}                  build the object, set attributes
   {"op": "call", "methods": [...], "args": [...], "set": {...}, "check": K}
-        set attributes (the harness's work, untimed), call the first of methods the object
-        has, timed, and check its return value with the checker K ("" returns nothing).
-Replies: {"ok": true, "wall": seconds, "value": canonical value}, or
+        set attributes, call the first of methods the object has, and check its return
+        value with the checker K ("" returns nothing).
+Replies: {"ok": true, "value": canonical value}, or
          {"ok": false, "kind": "exception"|"malformed"|"broken", "call": ..., ...}.
 
 Values from Go are JSON with two tags: {"$intkeys": [[k, v], ...]} is a dict with int
@@ -24,7 +24,6 @@ import json
 import os
 import reprlib
 import sys
-import time
 import traceback
 
 TRACE_LINES = 30  # the tail of a traceback sent to Go; Go shows its last lines
@@ -92,15 +91,13 @@ class Driver:
     def new(self, req):
         args = self.decode(req["args"])
         call = self.cls.__name__ + ".__init__()"
-        start = time.perf_counter()
         try:
             self.obj = self.cls(*args)
         except BaseException as e:
-            return exception_reply(call, e, time.perf_counter() - start)
-        wall = time.perf_counter() - start
+            return exception_reply(call, e)
         for k, v in self.decode(req.get("set") or {}).items():
             setattr(self.obj, k, v)
-        return {"ok": True, "wall": wall}
+        return {"ok": True}
 
     def call(self, req):
         for k, v in self.decode(req.get("set") or {}).items():
@@ -112,27 +109,25 @@ class Driver:
                     "msg": "%s has no method %s" % (self.cls.__name__, " or ".join(methods))}
         call = method.__name__ + "()"
         args = self.decode(req["args"])
-        start = time.perf_counter()
         try:
             result = method(*args)
         except BaseException as e:
-            return exception_reply(call, e, time.perf_counter() - start)
-        wall = time.perf_counter() - start
+            return exception_reply(call, e)
         check = CHECKS.get(req.get("check", ""))
         if check is None:
-            return {"ok": True, "wall": wall, "value": None}
+            return {"ok": True, "value": None}
         value, want = check(self, result)
         if want is not None:
-            return {"ok": False, "kind": "malformed", "call": call, "wall": wall,
+            return {"ok": False, "kind": "malformed", "call": call,
                     "got": shown(result), "want": want}
-        return {"ok": True, "wall": wall, "value": value}
+        return {"ok": True, "value": value}
 
 
 def one_line(e):
     return ("%s: %s" % (type(e).__name__, e)).replace("\n", " ")[:300]
 
 
-def exception_reply(call, e, wall=0.0):
+def exception_reply(call, e):
     """The traceback without the driver's own frames (they are "<string>" under -c) nor
     importlib's, so that it starts in the student's code."""
     frames = [f for f in traceback.extract_tb(e.__traceback__)
@@ -142,7 +137,7 @@ def exception_reply(call, e, wall=0.0):
     # Without the caret lines (~~~^^) of newer Pythons, so that the last lines are the
     # source line and the exception.
     text = [l for l in "".join(lines).rstrip("\n").split("\n") if l.strip(" ~^")]
-    return {"ok": False, "kind": "exception", "call": call, "wall": wall,
+    return {"ok": False, "kind": "exception", "call": call,
             "trace": "\n".join(text[-TRACE_LINES:])}
 
 

@@ -21,6 +21,7 @@ import (
 	"strings"
 	"time"
 
+	"gameagents/internal/cgroup"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
 )
@@ -89,7 +90,11 @@ func noteSeat(cfg *referee.Config, a int) string {
 		return ""
 	}
 	limit := s.opts.withDefaults().Limit
-	return fmt.Sprintf("course player: each call of its code limited to %s of wall time, as the course measures it; not charged to the CPU clock", seconds(limit))
+	how := "its CPU time recorded is its calls' wall time (no usable control groups)"
+	if _, err := cgroup.Host(); err == nil {
+		how = "its processes frozen between calls, its CPU time recorded from its control group"
+	}
+	return fmt.Sprintf("course player: each call of its code limited to %s of wall time, timed by the referee as the course measures it; not charged to the CPU clock; %s", seconds(limit), how)
 }
 
 // seatPlayer is a course Player in one game of a match.
@@ -135,9 +140,9 @@ func (sp *seatPlayer) Move(ctx context.Context, t *referee.Turn) (referee.Answer
 		return referee.Answer{Untimed: true, Lost: lossOf(sp.failed)}, nil
 	}
 	input := t.Match.Input(sp.mode, gamefile.FormatSeconds(t.Limit.Seconds()))
-	out, wall, err := sp.p.Move(ctx, input, sp.last)
+	out, spent, err := sp.p.Move(ctx, input, sp.last)
 	sp.last = ""
-	ans := referee.Answer{Output: out, CPU: wall, User: wall, Wall: wall, Untimed: true}
+	ans := referee.Answer{Output: out, CPU: spent.CPU, User: spent.User, Wall: spent.Wall, Untimed: true}
 	var ce *Error
 	if errors.As(err, &ce) {
 		ans.Lost = lossOf(ce)

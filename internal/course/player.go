@@ -76,12 +76,14 @@ func Start(ctx context.Context, game, playerPath, workDir string, opts Options) 
 // Move plays one move: input is the input.txt our referee gives the side to move, and
 // opponentLast the opponent's last move as its output.txt line ("" when it has made none;
 // PASS or "" when it passed). It returns the player's move as output.txt bytes, for the
-// referee to judge, and the wall time the player's calls took during this move (the
-// constructor's included). Each call is held to Options.Limit; a failure is an *Error (its
-// Kind says what to record), and a plain error means a bad input or a broken bridge.
-func (p *Player) Move(ctx context.Context, input []byte, opponentLast string) ([]byte, time.Duration, error) {
+// referee to judge, and the time the player's calls took during this move (the
+// constructor's included), as the referee measured them. Each call is held to
+// Options.Limit of wall time; a failure is an *Error (its Kind says what to record), and a
+// plain error means a bad input or a broken bridge.
+func (p *Player) Move(ctx context.Context, input []byte, opponentLast string) ([]byte, Spent, error) {
+	var spent Spent
 	if p.fail != nil {
-		return nil, 0, p.fail
+		return nil, spent, p.fail
 	}
 	build := !p.built || p.opts.PerMove
 	pl, err := p.conv.plan(gamefile.SplitLines(string(input)), opponentLast, build, &p.opts)
@@ -90,28 +92,27 @@ func (p *Player) Move(ctx context.Context, input []byte, opponentLast string) ([
 		if errors.As(err, &e) {
 			p.stop(e)
 		}
-		return nil, 0, err
+		return nil, spent, err
 	}
-	var wall time.Duration
 	if pl.ctor != nil {
 		r, err := p.do(ctx, map[string]any{"op": "new", "args": pl.ctor, "set": pl.ctorSet}, p.class+".__init__()", p.opts.Limit+p.opts.Grace)
 		if err != nil {
-			return nil, wall, err
+			return nil, spent, err
 		}
-		wall += r.wall
+		spent.add(r.spent)
 		p.built = true
 	}
 	var value []byte
 	for _, c := range pl.calls {
 		r, err := p.do(ctx, map[string]any{"op": "call", "methods": c.Methods, "args": c.Args, "set": c.Set, "check": c.Check}, c.Methods[0]+"()", p.opts.Limit+p.opts.Grace)
 		if err != nil {
-			return nil, wall, err
+			return nil, spent, err
 		}
-		wall += r.wall
+		spent.add(r.spent)
 		value = r.value
 	}
 	out, err := p.conv.output(value)
-	return out, wall, err
+	return out, spent, err
 }
 
 // Close ends the Python process and its whole process group. It is safe to call twice.
@@ -119,16 +120,16 @@ func (p *Player) Close() {
 	p.proc.close()
 }
 
-// result is a successful call: its wall time, and the move when it returns one.
+// result is a successful call: its time, and the move when it returns one.
 type result struct {
-	wall  time.Duration
+	spent Spent
 	value []byte
 }
 
 // do sends one order and turns its outcome into a result or an *Error, which ends the
 // player. call names the call in messages when the driver cannot.
 func (p *Player) do(ctx context.Context, order map[string]any, call string, timeout time.Duration) (result, error) {
-	r, err := p.proc.roundTrip(ctx, order, timeout)
+	r, spent, err := p.proc.roundTrip(ctx, order, timeout)
 	switch {
 	case errors.Is(err, errTimeout):
 		return result{}, p.stop(&Error{Kind: Time, Call: call, Reason: fmt.Sprintf("%s still running after %s of wall time, killed", call, seconds(timeout))})
@@ -143,16 +144,15 @@ func (p *Player) do(ctx context.Context, order map[string]any, call string, time
 		p.fail = err
 		return result{}, err
 	}
-	wall := time.Duration(r.Wall * float64(time.Second))
 	if r.Call != "" {
 		call = r.Call
 	}
 	// Over the limit loses on time whatever the call did: the course would have stopped it.
-	if order["op"] != "load" && wall > p.opts.Limit {
-		return result{}, p.stop(&Error{Kind: Time, Call: call, Reason: timeReason(call, wall, p.opts.Limit)})
+	if order["op"] != "load" && spent.Wall > p.opts.Limit {
+		return result{}, p.stop(&Error{Kind: Time, Call: call, Reason: timeReason(call, spent.Wall, p.opts.Limit)})
 	}
 	if r.OK {
-		return result{wall: wall, value: r.Value}, nil
+		return result{spent: spent, value: r.Value}, nil
 	}
 	switch r.Kind {
 	case "exception":

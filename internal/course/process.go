@@ -19,6 +19,7 @@ import (
 	"syscall"
 	"time"
 
+	"gameagents/internal/cgroup"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/sandbox"
 )
@@ -38,9 +39,12 @@ type process struct {
 	reader  *bufio.Reader // over replies
 	exited  chan struct{} // closed when cmd.Wait has returned
 	waitErr error         // cmd.Wait's result, once exited is closed
-	log     *cappedLog
-	copied  chan struct{} // closed when the player's output is drained
-	killed  bool
+	// group holds every process of the player, frozen between its calls and charged
+	// for them (cgroup); nil where the machine has no usable control groups.
+	group  *cgroup.Group
+	log    *cappedLog
+	copied chan struct{} // closed when the player's output is drained
+	killed bool
 }
 
 // pythonEnv are the variables the driver runs with: no byte-code files in the student's
@@ -70,11 +74,18 @@ func startProcess(python, dir string, box *sandbox.Box, log *cappedLog) (*proces
 	cmd.Stdout, cmd.Stderr = outW, outW
 	cmd.ExtraFiles = []*os.File{ordersR, repliesW} // fd 3 and fd 4
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	// The box's own time is not asked for: a course player is timed by the wall clock of
-	// its calls, in the driver.
+	// The box's own time is not asked for: the driver starts, and the box with it, before
+	// the first call is timed.
 	var startup *sandbox.Startup
 	if box != nil {
 		startup, err = box.Wrap(cmd)
+	}
+	var group *cgroup.Group
+	if err == nil {
+		group, err = cgroup.NewGroup()
+	}
+	if err == nil && group != nil {
+		group.Enter(cmd.SysProcAttr) // after the box, which sets SysProcAttr anew
 	}
 	if err == nil {
 		err = cmd.Start()
@@ -89,11 +100,14 @@ func startProcess(python, dir string, box *sandbox.Box, log *cappedLog) (*proces
 	closeAll(ordersR, repliesW, outW) // the child's ends
 	if err != nil {
 		closeAll(ordersW, repliesR, outR)
+		if group != nil {
+			group.Close()
+		}
 		return nil, fmt.Errorf("course: cannot start %s: %w", python, err)
 	}
 	p := &process{
 		cmd: cmd, orders: ordersW, replies: repliesR, reader: bufio.NewReaderSize(repliesR, maxReply),
-		exited: make(chan struct{}), log: log, copied: make(chan struct{}),
+		exited: make(chan struct{}), log: log, copied: make(chan struct{}), group: group,
 	}
 	go func() {
 		p.waitErr = cmd.Wait()
@@ -116,7 +130,6 @@ func closeAll(files ...*os.File) {
 // reply is the driver's answer to an order.
 type reply struct {
 	OK     bool            `json:"ok"`
-	Wall   float64         `json:"wall"`
 	Value  json.RawMessage `json:"value"`
 	Kind   string          `json:"kind"`
 	Call   string          `json:"call"`
@@ -134,12 +147,63 @@ var (
 )
 
 // roundTrip sends one order and reads its reply, waiting at most timeout (and no longer
-// than ctx allows). On a timeout the process is killed.
-func (p *process) roundTrip(ctx context.Context, order any, timeout time.Duration) (*reply, error) {
+// than ctx allows). On a timeout the process is killed. It times the order itself, never
+// trusting the player's process: the wall time from sending the order to reading the
+// reply, and, with a control group, the CPU time every process of the player used
+// meanwhile; the group is thawed for the order and frozen again after it, so nothing of
+// the player runs between its calls.
+func (p *process) roundTrip(ctx context.Context, order any, timeout time.Duration) (*reply, Spent, error) {
+	var sp Spent
 	line, err := json.Marshal(order)
 	if err != nil {
-		return nil, err
+		return nil, sp, err
 	}
+	var before, beforeUser time.Duration
+	if p.group != nil {
+		if before, beforeUser, err = p.group.Usage(); err == nil {
+			err = p.group.Thaw()
+		}
+		if err != nil {
+			return nil, sp, fmt.Errorf("course: the player's control group: %w", err)
+		}
+	}
+	start := time.Now()
+	r, err := p.exchange(ctx, line, timeout)
+	sp.Wall = time.Since(start)
+	sp.CPU, sp.User = sp.Wall, sp.Wall // without a control group, the wall time is all the referee can measure
+	if p.group != nil && err == nil {
+		if ferr := p.group.Freeze(); ferr != nil {
+			return nil, sp, fmt.Errorf("course: the player's control group: %w", ferr)
+		}
+		after, afterUser, uerr := p.group.Usage()
+		if uerr != nil {
+			return nil, sp, fmt.Errorf("course: the player's control group: %w", uerr)
+		}
+		sp.CPU, sp.User, sp.Measured = after-before, afterUser-beforeUser, true
+	}
+	return r, sp, err
+}
+
+// Spent is what a player's calls took, as the referee measured them.
+type Spent struct {
+	Wall time.Duration
+	// CPU is the user+sys time of every process of the player during its calls (its
+	// control group's); the wall time where the machine has no usable control groups.
+	CPU      time.Duration
+	User     time.Duration // CPU's user part
+	Measured bool          // CPU is the control group's
+}
+
+// add counts another call's time.
+func (s *Spent) add(o Spent) {
+	s.Wall += o.Wall
+	s.CPU += o.CPU
+	s.User += o.User
+	s.Measured = o.Measured
+}
+
+// exchange writes one order line and reads its reply.
+func (p *process) exchange(ctx context.Context, line []byte, timeout time.Duration) (*reply, error) {
 	deadline := time.Now().Add(timeout)
 	p.orders.SetWriteDeadline(deadline)
 	p.replies.SetReadDeadline(deadline)
@@ -202,11 +266,14 @@ func (p *process) exitStatus() string {
 	return "exit status 0"
 }
 
-// kill ends the whole process group.
+// kill ends the whole process group, and the control group with every process in it.
 func (p *process) kill() {
 	if !p.killed {
 		p.killed = true
 		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+		if p.group != nil {
+			p.group.Close()
+		}
 	}
 }
 

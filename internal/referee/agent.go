@@ -13,7 +13,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -105,7 +104,7 @@ func runTurn(ctx context.Context, command, dir string, box *sandbox.Box, wallLim
 		return t, err
 	}
 	defer out.Close()
-	group, err := newGroup()
+	group, err := cgroup.NewGroup()
 	if err != nil {
 		return t, err
 	}
@@ -171,23 +170,9 @@ func runTurn(ctx context.Context, command, dir string, box *sandbox.Box, wallLim
 
 func killGroup(pgid int) { _ = syscall.Kill(-pgid, syscall.SIGKILL) }
 
-// hostGroups is where this referee charges its agents' processes as one group, found once:
-// nil, with why, where the machine has no usable control groups.
-var hostGroups = sync.OnceValues(func() (*cgroup.Hierarchy, error) { return cgroup.Detect() })
-
-// newGroup makes a control group for one move's processes, or returns nil where there are
-// none to make (the turn is then charged the rusage of the processes waited for).
-func newGroup() (*cgroup.Group, error) {
-	h, err := hostGroups()
-	if err != nil {
-		return nil, nil
-	}
-	return h.New()
-}
-
 // accounting says, for records, how a move's CPU time is measured.
 func accounting() string {
-	if h, err := hostGroups(); err == nil {
+	if h, err := cgroup.Host(); err == nil {
 		return "every process of the move, ended or not (" + h.String() + ")"
 	} else {
 		return "the processes the referee waited for (" + err.Error() + ")"
