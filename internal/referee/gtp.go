@@ -35,6 +35,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"gameagents/internal/cgroup"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/sandbox"
 )
@@ -84,8 +85,12 @@ func gtpNote(cfg *Config, a int) string {
 	if cfg.GTPUntimed {
 		clock = "UNTIMED (-gtp-untimed): its CPU time is recorded but never loses on time"
 	}
-	return fmt.Sprintf("gtp: agent %s (%s) is a GTP engine, one process per game, charged at each move the CPU time its process group used since its previous move (read from /proc in 10 ms ticks); %s",
-		letters[a], cfg.Agents[a].Name, clock)
+	how := "charged at each move the CPU time its process group used since its previous move (read from /proc in 10 ms ticks)"
+	if _, err := cgroup.Host(); err == nil {
+		how = "frozen outside its turns and charged at each move the CPU time of every process it started (its control group)"
+	}
+	return fmt.Sprintf("gtp: agent %s (%s) is a GTP engine, one process per game, %s; %s",
+		letters[a], cfg.Agents[a].Name, how, clock)
 }
 
 // gtpPlayer is a GTP engine in one game.
@@ -124,6 +129,10 @@ func startGTP(ctx context.Context, s *Seat) (Player, error) {
 	if err := e.setup(ctx, gm.GTPSetup(), settings); err != nil {
 		e.close()
 		return nil, fmt.Errorf("%s: GTP engine %q: setup: %w (its log: %s)", s.Who, s.Command, err, s.Log)
+	}
+	if err := e.freeze(); err != nil { // until its first turn
+		e.close()
+		return nil, fmt.Errorf("%s: GTP engine %q: its control group: %w", s.Who, s.Command, err)
 	}
 	return &gtpPlayer{e: e, gm: gm, mode: cfg.Mode, grace: cfg.Grace, total: s.Total, untimed: cfg.GTPUntimed}, nil
 }
@@ -218,6 +227,11 @@ type engine struct {
 	lastErr   error         // the reader's final error, valid once responses is closed
 	killed    bool
 
+	// group holds every process of the engine, frozen outside its turns and charged for
+	// them (cgroup); nil where the machine has no usable control groups, and then the
+	// engine is charged from /proc and runs between its turns.
+	group *cgroup.Group
+
 	timed   bool     // time_settings and time_left are sent (the engine knows them)
 	pending []string // "play" commands for the opponent's moves, sent at the next turn
 
@@ -254,20 +268,27 @@ func startEngine(command, dir string, box *sandbox.Box, logPath string) (*engine
 		inW.Close()
 		return nil, err
 	}
-	// The box's start-up is charged with the engine's own at its first move, in the 10 ms
-	// ticks /proc counts in.
-	cmd, _, err := StartProcess(command, dir, box, inR, outW, log)
+	// The box's start-up is charged with the engine's own at its first move.
+	group, err := cgroup.NewGroup()
+	var cmd *exec.Cmd
+	if err == nil {
+		cmd, _, err = startIn(group, command, dir, box, inR, outW, log)
+	}
 	inR.Close()
 	outW.Close()
 	if err != nil {
 		inW.Close()
 		outR.Close()
 		log.Close()
+		if group != nil {
+			group.Close()
+		}
 		return nil, fmt.Errorf("starting GTP engine %q: %w", command, err)
 	}
 	e := &engine{
 		command:   command,
 		cmd:       cmd,
+		group:     group,
 		pgid:      cmd.Process.Pid, // with Setpgid the child leads a group of its own pid
 		stdin:     inW,
 		out:       outR,
@@ -422,6 +443,26 @@ func (e *engine) gone(command, what string) error {
 func (e *engine) kill() {
 	e.killed = true
 	killGroup(e.pgid)
+	if e.group != nil {
+		e.group.Close()
+	}
+}
+
+// freeze stops every process of the engine until thaw: nothing of it runs on the
+// opponent's time. Without a control group it does nothing.
+func (e *engine) freeze() error {
+	if e.group == nil || e.killed {
+		return nil
+	}
+	return e.group.Freeze()
+}
+
+// thaw lets the engine run for its turn.
+func (e *engine) thaw() error {
+	if e.group == nil || e.killed {
+		return nil
+	}
+	return e.group.Thaw()
 }
 
 // setup asks the engine whether it knows the time commands, then sends the game's setup
@@ -466,6 +507,9 @@ type gtpTurn struct {
 // previous move. An error means the referee could not go on (ctx was cancelled).
 func (e *engine) move(ctx context.Context, colour string, wall time.Duration, timeLeft string) (gtpTurn, error) {
 	var g gtpTurn
+	if err := e.thaw(); err != nil {
+		return g, fmt.Errorf("the GTP engine's control group: %w", err)
+	}
 	start := time.Now()
 	deadline := start.Add(wall)
 	if u, s := e.cpu(); u+s > e.chargedUser+e.chargedSys {
@@ -513,6 +557,9 @@ func (e *engine) move(ctx context.Context, colour string, wall time.Duration, ti
 		}
 	}
 	g.wall = time.Since(start)
+	if err := e.freeze(); err != nil {
+		return g, fmt.Errorf("the GTP engine's control group: %w", err)
+	}
 	u, s := e.cpu()
 	g.cpu = max(0, u+s-e.chargedUser-e.chargedSys)
 	g.user = max(0, u-e.chargedUser)
@@ -544,6 +591,7 @@ func isPassPlay(command string) bool {
 // close ends the engine: "quit", a moment to exit, then a kill of its whole group, so that
 // nothing it started outlives the game.
 func (e *engine) close() {
+	e.thaw() // to hear "quit"
 	select {
 	case <-e.exited:
 	default:
@@ -561,6 +609,9 @@ func (e *engine) close() {
 		}
 	}
 	killGroup(e.pgid)
+	if e.group != nil {
+		e.group.Close() // thawed, what is left killed, removed
+	}
 	close(e.done)
 	<-e.exited
 	e.stdin.Close()
@@ -573,6 +624,15 @@ func (e *engine) close() {
 // never goes down: a helper process that left the group takes its time with it, and what
 // was once seen stays seen.
 func (e *engine) cpu() (user, sys time.Duration) {
+	if e.group != nil {
+		// Every process of the engine, in the group from its first instruction, exited or
+		// not, waited for or not.
+		if total, u, err := e.group.Usage(); err == nil {
+			user, sys = u, total-u
+		}
+		e.maxUser, e.maxSys = max(e.maxUser, user), max(e.maxSys, sys)
+		return e.maxUser, e.maxSys
+	}
 	select {
 	case <-e.exited:
 		if ru, ok := e.cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {

@@ -9,12 +9,14 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"gameagents/internal/cgroup"
 	"gameagents/internal/referee"
 )
 
@@ -84,6 +86,7 @@ func (m *raceMatch) FromGTP(vertex string) []byte {
 //	nopass       answers "? syntax error" to a pass, as gtp-rhino does
 //	timed        says it knows time_left
 //	badsetup     answers "? unacceptable size" to boardsize
+//	spawn        starts a child that spins for ever, never waited for
 //
 // Whatever the mode, it appends its pid to engine.pid in its directory when it starts.
 func fakeGTP(mode string) int {
@@ -101,6 +104,9 @@ func fakeGTP(mode string) int {
 	if f, err := os.OpenFile("engine.pid", os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644); err == nil {
 		fmt.Fprintln(f, os.Getpid())
 		f.Close()
+	}
+	if has("spawn") {
+		exec.Command("/bin/sh", "-c", "while :; do :; done").Start() //nolint:errcheck // a test's hostile helper
 	}
 	answer := func(ok bool, text string) {
 		mark := "="
@@ -376,6 +382,26 @@ func TestGTPCPU(t *testing.T) {
 	// turn began; that it is charged at all is what matters.)
 	if cpu < 0.45 || longest < 0.25 {
 		t.Errorf("engine charged %gs in all, %gs at most for a move; want at least 0.45s and 0.25s", cpu, longest)
+	}
+}
+
+// TestGTPFrozenBetweenTurns: an engine that leaves a child spinning is frozen, child and
+// all, while its opponent thinks (here 0.4 s of wall time a move, sleeping): its charge is
+// what it used in its own turns, where unfrozen the child's spinning in the opponent's time
+// would be charged to it, about 0.4 s a move.
+func TestGTPFrozenBetweenTurns(t *testing.T) {
+	if _, err := cgroup.Host(); err != nil {
+		t.Skipf("no usable control groups here, so engines are not frozen: %v", err)
+	}
+	out, _ := runMain(t, []referee.Game{raceGame{countGame{target: 100}}}, "-a", "sleep 0.4; "+plays1, "-b", engine(t, "spawn"),
+		"-name-b", "engine", "-games", "1", "-first", "a", "-single", "2", "-plies", "6")
+	r := readSummary(t, out)[0]
+	cpu, err := strconv.ParseFloat(r["cpu_b"], 64)
+	if err != nil {
+		t.Fatalf("summary cpu_b %q: not a number", r["cpu_b"])
+	}
+	if cpu > 0.3 {
+		t.Errorf("engine charged %gs for three quick moves; want well under the 1.2 s its child would spin in the opponent's time", cpu)
 	}
 }
 
