@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -63,6 +64,10 @@ func (p *fileAgent) Move(ctx context.Context, t *Turn) (Answer, error) {
 		return Answer{}, err
 	}
 	ans := Answer{CPU: tr.cpu, User: tr.user, Wall: tr.wall, Exit: tr.exit}
+	if tr.disk != "" {
+		ans.Lost = &Loss{Kind: KindDisk, Reason: tr.disk}
+		return ans, nil
+	}
 	if tr.killed {
 		ans.Killed = fmt.Sprintf("still running after %s of wall time (time %ss + grace %ss), killed", ms(tr.wall), secs(t.Limit), secs(p.grace))
 		return ans, nil
@@ -76,8 +81,22 @@ func (p *fileAgent) Move(ctx context.Context, t *Turn) (Answer, error) {
 // Played: the agent learns the game from its next input.txt.
 func (p *fileAgent) Played(int, string) {}
 
-// Close: the agent's processes ended with its move (runTurn kills the group).
-func (p *fileAgent) Close() {}
+// Close: the agent's processes ended with its move (runTurn kills the group). A directory
+// left over its bounds is emptied but for the contract's files, so that the disk it took is
+// given back.
+func (p *fileAgent) Close() {
+	if overDisk(p.dir) == "" {
+		return
+	}
+	entries, _ := os.ReadDir(p.dir)
+	for _, e := range entries {
+		switch e.Name() {
+		case "input.txt", "output.txt", "playdata.txt", "calibration.txt":
+		default:
+			os.RemoveAll(filepath.Join(p.dir, e.Name()))
+		}
+	}
+}
 
 // maxLogBytes bounds an agent's log of stdout and stderr in a game: past it, output goes to
 // /dev/null, so a chatty or runaway agent cannot fill the disk.
@@ -89,6 +108,7 @@ type turn struct {
 	user   time.Duration // its user part
 	wall   time.Duration
 	killed bool   // the wall limit passed and the group was killed
+	disk   string // why the agent's directory is over its bounds (overDisk), "" when it is not
 	exit   string // "" for status 0, else how the process ended, e.g. "exit status 1"
 }
 
@@ -122,17 +142,37 @@ func runTurn(ctx context.Context, command, dir string, box *sandbox.Box, wallLim
 	go func() { done <- cmd.Wait() }()
 	timer := time.NewTimer(wallLimit)
 	defer timer.Stop()
+	watch := time.NewTicker(watchEvery)
+	defer watch.Stop()
 	var waitErr error
-	select {
-	case waitErr = <-done:
-	case <-timer.C:
-		t.killed = true
-		killGroup(pgid)
-		waitErr = <-done
-	case <-ctx.Done():
-		killGroup(pgid)
-		<-done
-		return t, ctx.Err()
+	for waiting := true; waiting; {
+		select {
+		case waitErr = <-done:
+			waiting = false
+		case <-timer.C:
+			t.killed = true
+			killGroup(pgid)
+			waitErr = <-done
+			waiting = false
+		case <-watch.C:
+			capLog(out)
+			if t.disk = overDisk(dir); t.disk != "" {
+				killGroup(pgid)
+				if group != nil {
+					group.Kill()
+				}
+				waitErr = <-done
+				waiting = false
+			}
+		case <-ctx.Done():
+			killGroup(pgid)
+			<-done
+			return t, ctx.Err()
+		}
+	}
+	capLog(out)
+	if t.disk == "" {
+		t.disk = overDisk(dir) // what a quick move wrote between two looks
 	}
 	t.wall = time.Since(start)
 	// Processes the agent left behind in its group would steal CPU from the next moves
@@ -176,6 +216,54 @@ func accounting() string {
 		return "every process of the move, ended or not (" + h.String() + ")"
 	} else {
 		return "the processes the referee waited for (" + err.Error() + ")"
+	}
+}
+
+// watchEvery is how often, during a move, the referee looks at the agent's directory and
+// its log.
+const watchEvery = 50 * time.Millisecond
+
+// Bounds of an agent's directory, which it may write as it likes: beyond them it loses
+// (overDisk). Each file is also bounded by the sandbox's file size limit.
+const (
+	maxDirBytes = 256 << 20
+	maxDirFiles = 10_000
+)
+
+// overDisk says why dir is over its bounds: the disk space its files take (blocks
+// allocated, so a sparse file costs what it uses) or their number; "" when within them.
+func overDisk(dir string) string {
+	var bytes, files int64
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error { //nolint:errcheck // what cannot be read cannot be counted
+		if err != nil || path == dir {
+			return nil
+		}
+		files++
+		if files > maxDirFiles {
+			return filepath.SkipAll
+		}
+		if info, err := d.Info(); err == nil {
+			if st, ok := info.Sys().(*syscall.Stat_t); ok {
+				bytes += st.Blocks * 512
+			}
+		}
+		return nil
+	})
+	switch {
+	case files > maxDirFiles:
+		return fmt.Sprintf("its directory holds more than %d files, over the limit", maxDirFiles)
+	case bytes > maxDirBytes:
+		return fmt.Sprintf("its directory holds %d MiB, over the limit of %d MiB", bytes>>20, maxDirBytes>>20)
+	}
+	return ""
+}
+
+// capLog cuts an agent's log back to maxLogBytes when a move has written it past: the
+// agent's writes go on at the end of the file, and are cut again at the next look, so a
+// log never grows far past its cap during a move.
+func capLog(out *os.File) {
+	if st, err := out.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > maxLogBytes {
+		out.Truncate(maxLogBytes) //nolint:errcheck // a log that cannot be cut is cut next time
 	}
 }
 

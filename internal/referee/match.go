@@ -84,6 +84,7 @@ const (
 	KindNoMove   = "no legal move" // the side to move could not move: more time left wins
 	KindPlyCap   = "ply cap"       // the ply cap was reached: more time left wins
 	KindResign   = "resign"        // a GTP engine resigned
+	KindDisk     = "disk"          // an agent's directory grew past its bounds
 )
 
 // Result is the outcome of one game. Agents are indexed 0 (A) and 1 (B).

@@ -100,6 +100,7 @@ var forfeitKinds = [...]struct{ kind, name string }{
 	{referee.KindTime, "on time"},
 	{referee.KindNoOutput, "no output"},
 	{referee.KindBad, "bad output"},
+	{referee.KindDisk, "disk"},
 }
 
 // distinctGames returns the outcomes whose moves no earlier outcome of the same pairing,

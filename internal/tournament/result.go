@@ -43,7 +43,7 @@ const maxPoints = 1000000
 
 // kinds are the ways a game can end, as results name them.
 var kinds = []string{referee.KindWin, referee.KindDraw, referee.KindTime, referee.KindNoOutput,
-	referee.KindBad, referee.KindNoMove, referee.KindPlyCap, referee.KindResign}
+	referee.KindBad, referee.KindNoMove, referee.KindPlyCap, referee.KindResign, referee.KindDisk}
 
 // Outcome is a finished game as its result file records it.
 type Outcome struct {

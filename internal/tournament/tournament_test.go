@@ -384,9 +384,9 @@ func TestReportRepeatsAndForfeits(t *testing.T) {
 		"warning: 1 of 4 games repeated an earlier game of the same agents on the same sides move for move (deterministic agents from one start: give -openings); the crosstable, the ranking and the Elo count each distinct game once",
 		"a  .        0-0-3 0",
 		"forfeits: games lost without playing them to the end",
-		"  entry  games  on time  no output  bad output",
-		"      a      3        1          1           1  every game forfeited",
-		"      b      3        0          0           0",
+		"  entry  games  on time  no output  bad output  disk",
+		"      a      3        1          1           1     0  every game forfeited",
+		"      b      3        0          0           0     0",
 	)
 	if distinct, repeats := distinctGames([]Outcome{{Digest: ""}, {Digest: ""}}); len(distinct) != 2 || repeats != 0 {
 		t.Errorf("outcomes without digests: %d distinct, %d repeats; want both kept", len(distinct), repeats)
