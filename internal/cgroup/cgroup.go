@@ -47,6 +47,7 @@ func Detect() (*Hierarchy, error) {
 		return nil, err
 	}
 	h := &Hierarchy{parent: filepath.Join(mount, own)}
+	h.removeStale()
 	g, err := h.New()
 	if err != nil {
 		return nil, fmt.Errorf("cannot make a control group below %s: %w", h.parent, err)
@@ -108,6 +109,24 @@ func v2Mount() (string, error) {
 		}
 	}
 	return "", errors.New("no version 2 control group hierarchy is mounted")
+}
+
+// removeStale removes the groups a referee that was killed left behind (their names hold
+// its pid, and it is gone), with whatever still runs in them.
+func (h *Hierarchy) removeStale() {
+	dirs, _ := filepath.Glob(filepath.Join(h.parent, "gameagents-*-*"))
+	for _, dir := range dirs {
+		f := strings.Split(filepath.Base(dir), "-")
+		pid, err := strconv.Atoi(f[1])
+		if err != nil || pid <= 0 || syscall.Kill(pid, 0) == nil || pid == os.Getpid() {
+			continue // not ours, or its referee lives
+		}
+		g := &Group{dir: dir}
+		os.WriteFile(filepath.Join(dir, "cgroup.freeze"), []byte("0"), 0) //nolint:errcheck // best effort
+		if g.Kill() == nil {
+			os.Remove(dir)
+		}
+	}
 }
 
 // Group is one agent's group of processes.

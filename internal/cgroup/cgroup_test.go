@@ -1,6 +1,7 @@
 package cgroup
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -43,5 +44,34 @@ func TestGroupChargesAndEndsOrphans(t *testing.T) {
 	}
 	if _, err := os.Stat(g.dir); !os.IsNotExist(err) {
 		t.Errorf("the group %s is still there: %v", filepath.Base(g.dir), err)
+	}
+}
+
+// TestStaleGroupsRemoved: a group left by a referee that is gone is removed, with what runs
+// in it, when the next one starts; a live referee's group stays.
+func TestStaleGroupsRemoved(t *testing.T) {
+	h, err := Detect()
+	if err != nil {
+		t.Skipf("no usable control groups here: %v", err)
+	}
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	stale := filepath.Join(h.parent, fmt.Sprintf("gameagents-%d-1", dead.Process.Pid))
+	if err := os.Mkdir(stale, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	live, err := h.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	h.removeStale()
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("the stale group %s is still there: %v", stale, err)
+	}
+	if _, err := os.Stat(live.dir); err != nil {
+		t.Errorf("the live group is gone: %v", err)
 	}
 }
