@@ -1,7 +1,10 @@
 package referee
 
 import (
+	"errors"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -141,5 +144,19 @@ func TestSplitOneLine(t *testing.T) {
 				t.Errorf("SplitOneLine(%q) = %q, %q, %v; want %q and %d warnings", tt.in, got, warnings, err, tt.want, tt.warnings)
 			}
 		})
+	}
+}
+
+// TestAbortedOnFullDisk: a game the disk ended is aborted, with no result, and says so;
+// other errors pass unchanged.
+func TestAbortedOnFullDisk(t *testing.T) {
+	full := &os.PathError{Op: "write", Path: "game-01/agent-A/input.txt", Err: syscall.ENOSPC}
+	err := aborted(3, full)
+	if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "game 3 aborted, no result: the disk the referee writes to is full") {
+		t.Errorf("aborted(ENOSPC) = %v", err)
+	}
+	other := errors.New("cannot start")
+	if got := aborted(3, other); got != other {
+		t.Errorf("aborted(other) = %v, want it unchanged", got)
 	}
 }

@@ -5,7 +5,9 @@ package referee
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"syscall"
 	"time"
 
 	"gameagents/internal/gamefile"
@@ -74,7 +76,18 @@ func PlayGame(ctx context.Context, cfg *Config, n int, listeners ...Listener) (R
 	if err := check(cfg); err != nil {
 		return Result{Game: n}, err
 	}
-	return playGame(ctx, cfg, n, listeners)
+	r, err := playGame(ctx, cfg, n, listeners)
+	return r, aborted(n, err)
+}
+
+// aborted says, of an error that ended game n, when it is the disk's: the game is aborted,
+// no result for either agent, since a full disk is nobody's move. Other errors pass as
+// they are.
+func aborted(n int, err error) error {
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+		return fmt.Errorf("game %d aborted, no result: the disk the referee writes to is full (%w); free space and play it again", n, err)
+	}
+	return err
 }
 
 // game is one game being played: the state the loop's states share.

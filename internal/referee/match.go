@@ -190,6 +190,9 @@ func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
 					mu.Lock()
 					if firstErr == nil {
 						firstErr = fmt.Errorf("game %d: %w", i+1, err)
+						if a := aborted(i+1, err); a != err {
+							firstErr = a
+						}
 					}
 					mu.Unlock()
 					cancel() // the referee is broken: stop the other games too
