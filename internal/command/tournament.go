@@ -105,7 +105,7 @@ type tournamentFlags struct {
 	sandbox, calibration   string
 	format, sprt           string
 	seconds, single, grace float64
-	gtpUntimed             bool
+	gtpUntimed, gtpPonder  bool
 	games, plies, parallel int
 	agents                 agentFlags
 }
@@ -129,6 +129,7 @@ func newTournamentFlags(judges []referee.Game) *tournamentFlags {
 	fs.StringVar(&f.openings, "openings", "", "start the games from the openings in `file` (as homework referee -openings)")
 	fs.StringVar(&f.calibration, "calibration", "", "a calibration.txt `file` copied into every agent's directory (as homework referee -calibration)")
 	fs.BoolVar(&f.gtpUntimed, "gtp-untimed", false, "GTP engines' CPU time is recorded but never loses on time (as homework referee -gtp-untimed)")
+	fs.BoolVar(&f.gtpPonder, "gtp-ponder", false, "GTP engines are not frozen between their turns and may think on the opponent's time, charged to their next move (as homework referee -gtp-ponder)")
 	fs.Float64Var(&f.grace, "grace", 0, "wall `seconds` a move may run past its time before it is killed (default: the referee's, 10)")
 	fs.StringVar(&f.format, "format", "round-robin", "who plays whom, `FORMAT`: round-robin (every agent every other) or gauntlet (the first agent each of the others)")
 	fs.StringVar(&f.sprt, "sprt", "", "an SPRT on each pairing, from the first agent's side: H0's and H1's normalized Elo and the error rates (default 0.05 each), `ELO0,ELO1[,ALPHA,BETA]`, e.g. 0,10; -games is then the most a pairing plays")
@@ -195,7 +196,7 @@ func tournamentCommand(judges []referee.Game, sub string, args []string, stdout,
 func (f *tournamentFlags) tournament(judges []referee.Game, sub string) (*tournament.Tournament, error) {
 	set := map[string]bool{}
 	f.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	defining := []string{"out", "agent", "setup", "time", "single", "games", "plies", "openings", "calibration", "gtp-untimed", "grace", "format", "sprt"}
+	defining := []string{"out", "agent", "setup", "time", "single", "games", "plies", "openings", "calibration", "gtp-untimed", "gtp-ponder", "grace", "format", "sprt"}
 	if sub != "play-one" {
 		defining = append(defining, "game")
 	}
@@ -227,7 +228,7 @@ func (f *tournamentFlags) tournament(judges []referee.Game, sub string) (*tourna
 	if s.Game == "" && len(judges) > 0 {
 		s.Game = judges[0].Name()
 	}
-	s.GTPUntimed, s.Grace = f.gtpUntimed, f.grace
+	s.GTPUntimed, s.GTPPonder, s.Grace = f.gtpUntimed, f.gtpPonder, f.grace
 	switch f.format {
 	case "round-robin":
 	case "gauntlet":

@@ -88,6 +88,9 @@ func gtpNote(cfg *Config, a int) string {
 	how := "charged at each move the CPU time its process group used since its previous move (read from /proc in 10 ms ticks)"
 	if _, err := cgroup.Host(); err == nil {
 		how = "frozen outside its turns and charged at each move the CPU time of every process it started (its control group)"
+		if cfg.GTPPonder {
+			how = "pondering (-gtp-ponder): charged at each move the CPU time every process it started used since its previous move (its control group)"
+		}
 	}
 	return fmt.Sprintf("gtp: agent %s (%s) is a GTP engine, one process per game, %s; %s",
 		letters[a], cfg.Agents[a].Name, how, clock)
@@ -130,6 +133,7 @@ func startGTP(ctx context.Context, s *Seat) (Player, error) {
 		e.close()
 		return nil, fmt.Errorf("%s: GTP engine %q: setup: %w (its log: %s)", s.Who, s.Command, err, s.Log)
 	}
+	e.ponder = cfg.GTPPonder
 	if err := e.freeze(); err != nil { // until its first turn
 		e.close()
 		return nil, fmt.Errorf("%s: GTP engine %q: its control group: %w", s.Who, s.Command, err)
@@ -230,7 +234,8 @@ type engine struct {
 	// group holds every process of the engine, frozen outside its turns and charged for
 	// them (cgroup); nil where the machine has no usable control groups, and then the
 	// engine is charged from /proc and runs between its turns.
-	group *cgroup.Group
+	group  *cgroup.Group
+	ponder bool // not frozen between turns (Config.GTPPonder)
 
 	timed   bool     // time_settings and time_left are sent (the engine knows them)
 	pending []string // "play" commands for the opponent's moves, sent at the next turn
@@ -451,7 +456,7 @@ func (e *engine) kill() {
 // freeze stops every process of the engine until thaw: nothing of it runs on the
 // opponent's time. Without a control group it does nothing.
 func (e *engine) freeze() error {
-	if e.group == nil || e.killed {
+	if e.group == nil || e.killed || e.ponder {
 		return nil
 	}
 	return e.group.Freeze()

@@ -403,6 +403,12 @@ func TestGTPFrozenBetweenTurns(t *testing.T) {
 	if cpu > 0.3 {
 		t.Errorf("engine charged %gs for three quick moves; want well under the 1.2 s its child would spin in the opponent's time", cpu)
 	}
+	// With -gtp-ponder it is not frozen, and what its child spins is charged to it.
+	out, _ = runMain(t, []referee.Game{raceGame{countGame{target: 100}}}, "-a", "sleep 0.4; "+plays1, "-b", engine(t, "spawn"),
+		"-name-b", "engine", "-games", "1", "-first", "a", "-single", "2", "-plies", "6", "-gtp-ponder")
+	if cpu, _ = strconv.ParseFloat(readSummary(t, out)[0]["cpu_b"], 64); cpu < 0.5 {
+		t.Errorf("pondering engine charged %gs; want its child's spinning in the opponent's 1.2 s (at least 0.5 s)", cpu)
+	}
 }
 
 // TestGTPRefused: matches that cannot be played with a GTP agent fail before any game.

@@ -122,6 +122,7 @@ func Main(games []Game, args []string, stdout, stderr io.Writer, listeners ...Li
 		openings = fs.String("openings", "", "start the games from the openings in `file`: one per line, its moves (one-word output.txt lines) separated by spaces; games 2k-1 and 2k play opening k, cycling")
 		setup    = fs.String("setup", "", "the game's own options in its `syntax`, for games that have them (hive: \"size=N pieces=q1,b2,s2,g2,a2\"; quoridor: \"size=9x9 walls=10 initial=0\"; streky: \"size=33x33 cards=tournament seed=0\")")
 		box      = fs.String("sandbox", "auto", "run every agent process in the sandbox (bubblewrap): auto (where bwrap works; a note where not), on (fail where not) or off")
+		ponder   = fs.Bool("gtp-ponder", false, "GTP engines are not frozen between their turns, so they may think on the opponent's time; what they use there is charged to their next move")
 		untimed  = fs.Bool("gtp-untimed", false, "GTP engines' CPU time is recorded but never loses on time (for engines that ignore time settings, as gtp-rhino does); a hung engine is still killed after -time (or -single) plus -grace")
 	)
 	fs.Usage = func() {
@@ -211,6 +212,7 @@ func Main(games []Game, args []string, stdout, stderr io.Writer, listeners ...Li
 		Out:         *outDir,
 		UserOnly:    *charge == "user",
 		GTPUntimed:  *untimed,
+		GTPPonder:   *ponder,
 		Listeners:   listeners,
 	}
 	if *openings != "" {

@@ -63,12 +63,15 @@ type Config struct {
 	// played one at a time), waiting Delay after each, instead of printing a board per ply.
 	Live       bool
 	Delay      time.Duration
-	UserOnly   bool         // charge user time only, as the official master did; else user+sys
-	GTPUntimed bool         // GTP engines' CPU time is recorded but never loses on time
-	Openings   [][]string   // move sequences games start from (openings.go); none: the initial position
-	Setup      string       // the -setup Game was configured with (Configurable), recorded; "" for none
-	Sandbox    sandbox.Mode // whether agent processes run in the sandbox (Box); the zero value runs them directly
-	Private    []string     // directories hidden from agents in the sandbox besides Out (a tournament's)
+	UserOnly   bool // charge user time only, as the official master did; else user+sys
+	GTPUntimed bool // GTP engines' CPU time is recorded but never loses on time
+	// GTPPonder lets GTP engines run between their turns (not frozen), to think on the
+	// opponent's time; what they use there is charged to their next move.
+	GTPPonder bool
+	Openings  [][]string   // move sequences games start from (openings.go); none: the initial position
+	Setup     string       // the -setup Game was configured with (Configurable), recorded; "" for none
+	Sandbox   sandbox.Mode // whether agent processes run in the sandbox (Box); the zero value runs them directly
+	Private   []string     // directories hidden from agents in the sandbox besides Out (a tournament's)
 	// Listeners hear every game Run plays, after the record, the printer and the summary;
 	// games played in parallel share them, so they lock. The replay page is one.
 	Listeners []Listener

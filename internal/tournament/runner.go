@@ -79,6 +79,7 @@ func (t *Tournament) Config(g Game) referee.Config {
 
 		Calibration: calibration,
 		GTPUntimed:  t.GTPUntimed,
+		GTPPonder:   t.GTPPonder,
 	}
 }
 

@@ -65,6 +65,7 @@ type Spec struct {
 	// Calibration: every agent's directory gets a copy of CalibrationName beside the spec.
 	Calibration bool
 	GTPUntimed  bool    // GTP engines' CPU time is recorded but never loses on time
+	GTPPonder   bool    // GTP engines are not frozen between their turns
 	Grace       float64 // wall seconds a move may run past its time; 0 for the referee's default
 	// Gauntlet: entry 1 plays each of the others, and they do not meet (the spec's line
 	// "format gauntlet"); otherwise every entry plays every other, a round robin.
@@ -171,8 +172,8 @@ func (s *Spec) Format() []byte {
 	if s.Calibration {
 		lines = append(lines, "calibration "+CalibrationName)
 	}
-	if s.GTPUntimed {
-		lines = append(lines, "gtp untimed")
+	if gtp := gtpWords(s); gtp != "" {
+		lines = append(lines, "gtp "+gtp)
 	}
 	if s.Grace > 0 {
 		lines = append(lines, "grace "+gamefile.FormatSeconds(s.Grace))
@@ -187,6 +188,18 @@ func (s *Spec) Format() []byte {
 		lines = append(lines, "entry "+e.Name+" "+e.Command)
 	}
 	return gamefile.JoinLines(lines)
+}
+
+// gtpWords is the spec's gtp line's value: untimed and ponder as set, "" for neither.
+func gtpWords(s *Spec) string {
+	var w []string
+	if s.GTPUntimed {
+		w = append(w, "untimed")
+	}
+	if s.GTPPonder {
+		w = append(w, "ponder")
+	}
+	return strings.Join(w, " ")
 }
 
 // ReadSpec reads a spec file; its errors name the path and the line.
@@ -267,10 +280,20 @@ func (s *Spec) setField(key, value string) error {
 		}
 		s.Calibration = true
 	case "gtp":
-		if value != "untimed" {
-			return fmt.Errorf("gtp %q: want untimed", gamefile.Clip(value))
+		words := strings.Fields(value)
+		for _, w := range words {
+			switch w {
+			case "untimed":
+				s.GTPUntimed = true
+			case "ponder":
+				s.GTPPonder = true
+			default:
+				return fmt.Errorf("gtp %q: want untimed, ponder or both", gamefile.Clip(value))
+			}
 		}
-		s.GTPUntimed = true
+		if len(words) == 0 {
+			return errors.New("gtp: want untimed, ponder or both")
+		}
 	case "grace":
 		s.Grace, err = gamefile.ParseSeconds(value)
 	case "format":
