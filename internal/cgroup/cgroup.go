@@ -1,17 +1,17 @@
 // Package cgroup charges and ends a group of processes as one, with the kernel's control
 // groups (version 2): every process an agent starts, waited for or not, inside the sandbox
 // or not, is in its group from its first instruction, its CPU time is in the group's
-// cpu.stat, and cgroup.kill ends them all at once, so that no child can hide CPU time or
-// live on past its move.
+// cpu.stat, and Kill ends them all (frozen, so that none forks meanwhile), so that no child
+// can hide CPU time or live on past its move.
 //
 // A group is made below the referee's own group (as /proc/self/cgroup names it), never
 // beside or above it, so every limit the machine puts on the referee holds for its agents;
-// it is removed when its move or game ends. A process enters it as it is created
+// it is removed when its agent's game ends. A process enters it as it is created
 // (clone3's CLONE_INTO_CGROUP, syscall.SysProcAttr.UseCgroupFD): there is no moment at
 // which a child could fork outside it.
 //
-// Where no usable version 2 hierarchy exists (not mounted, not writable, no cgroup.kill:
-// Linux before 5.14), Detect says why and the referee keeps its older accounting (the
+// Where no usable version 2 hierarchy exists (not mounted, not writable, or Linux before
+// 5.7, which cannot create a process into a group), Detect says why and the referee keeps its older accounting (the
 // rusage of the processes it waited for).
 package cgroup
 
@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -53,10 +54,16 @@ func Detect() (*Hierarchy, error) {
 		return nil, fmt.Errorf("cannot make a control group below %s: %w", h.parent, err)
 	}
 	defer g.Close()
-	for _, f := range []string{"cgroup.kill", "cpu.stat", "cgroup.procs"} {
+	for _, f := range []string{"cgroup.freeze", "cpu.stat", "cgroup.procs"} {
 		if _, err := os.Stat(filepath.Join(g.dir, f)); err != nil {
-			return nil, fmt.Errorf("control groups without %s (Linux 5.14 or later has it)", f)
+			return nil, fmt.Errorf("control groups without %s (Linux 5.2 or later has it)", f)
 		}
+	}
+	probe := exec.Command("/bin/true")
+	probe.SysProcAttr = &syscall.SysProcAttr{}
+	g.Enter(probe.SysProcAttr)
+	if err := probe.Run(); err != nil {
+		return nil, fmt.Errorf("cannot start a process into a control group (Linux 5.7 or later can): %v", err)
 	}
 	return h, nil
 }
@@ -184,25 +191,56 @@ func (g *Group) Usage() (total, user time.Duration, err error) {
 	return time.Duration(usec[0]) * time.Microsecond, time.Duration(usec[1]) * time.Microsecond, nil
 }
 
-// Kill ends every process of g and waits until none is left (at most five seconds).
+// Kill ends every process of g and waits until none is left (at most five seconds); g can
+// take new processes after. It freezes g, so that nothing forks while it is read, kills
+// each process listed, and thaws it: cgroup.kill would do it in one write, but this
+// kernel kills a process later created into a group once killed that way.
 func (g *Group) Kill() error {
-	if err := os.WriteFile(filepath.Join(g.dir, "cgroup.kill"), []byte("1"), 0); err != nil {
+	procs, err := g.procs()
+	if err != nil || len(procs) == 0 {
+		return err
+	}
+	if err := g.Freeze(); err != nil {
+		return err
+	}
+	if procs, err = g.procs(); err != nil {
+		return err
+	}
+	for _, pid := range procs {
+		syscall.Kill(pid, syscall.SIGKILL) //nolint:errcheck // it may have ended already
+	}
+	if err := g.Thaw(); err != nil {
 		return err
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		procs, err := os.ReadFile(filepath.Join(g.dir, "cgroup.procs"))
-		if err != nil {
+		left, err := g.procs()
+		if err != nil || len(left) == 0 {
 			return err
-		}
-		if len(bytes.TrimSpace(procs)) == 0 {
-			return nil
 		}
 		if time.Now().After(deadline) {
 			return fmt.Errorf("processes still in %s after the kill", g.dir)
 		}
+		for _, pid := range left {
+			syscall.Kill(pid, syscall.SIGKILL) //nolint:errcheck // started as the first ones died
+		}
 		time.Sleep(time.Millisecond)
 	}
+}
+
+// procs lists the processes in g.
+func (g *Group) procs() ([]int, error) {
+	data, err := os.ReadFile(filepath.Join(g.dir, "cgroup.procs"))
+	if err != nil {
+		return nil, err
+	}
+	var pids []int
+	for _, f := range strings.Fields(string(data)) {
+		if pid, err := strconv.Atoi(f); err == nil {
+			pids = append(pids, pid)
+		}
+	}
+	return pids, nil
 }
 
 // Freeze stops every process of g where it is, children and threads too, until Thaw: a

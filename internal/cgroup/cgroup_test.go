@@ -1,6 +1,7 @@
 package cgroup
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
@@ -73,5 +74,54 @@ func TestStaleGroupsRemoved(t *testing.T) {
 	}
 	if _, err := os.Stat(live.dir); err != nil {
 		t.Errorf("the live group is gone: %v", err)
+	}
+}
+
+// TestCappedGroup: a group's process cap holds for the processes in it together, and its
+// memory cap has the kernel kill a process that exceeds it, which OutOfMemory then says.
+func TestCappedGroup(t *testing.T) {
+	l, err := DetectLimits()
+	if err != nil {
+		t.Skipf("no version 1 memory and pids controllers here: %v", err)
+	}
+	c, err := l.New(64<<20, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	// 20 sleeping children in all, where 8 processes are allowed: some forks fail.
+	forks := exec.Command("/bin/sh", "-c", `read go; for i in $(seq 20); do sleep 1 & done 2>/dev/null; wait`)
+	stdin, _ := forks.StdinPipe()
+	if err := forks.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Add(forks.Process.Pid); err != nil {
+		t.Fatal(err)
+	}
+	stdin.Write([]byte("go\n"))
+	stdin.Close()
+	forks.Wait()
+	if data, _ := os.ReadFile(filepath.Join(c.dirs[1], "pids.events")); !bytes.Contains(data, []byte("max ")) || bytes.Contains(data, []byte("max 0")) {
+		t.Errorf("pids.events %q: want forks refused at the cap", data)
+	}
+	// 200 MB where 64 MiB are allowed: the kernel kills it.
+	c, err = l.New(64<<20, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	hog := exec.Command("/bin/sh", "-c", `read go; x=$(head -c 200000000 /dev/zero | tr '\0' a); echo ${#x}`)
+	stdin, _ = hog.StdinPipe()
+	if err := hog.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Add(hog.Process.Pid); err != nil {
+		t.Fatal(err)
+	}
+	stdin.Write([]byte("go\n"))
+	stdin.Close()
+	hog.Wait()
+	if c.OOMKills() == 0 {
+		t.Error("OOMKills = 0 after a process in the group went over its 64 MiB")
 	}
 }

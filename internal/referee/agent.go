@@ -32,6 +32,9 @@ type fileAgent struct {
 	box      *sandbox.Box // nil: run directly
 	mode     gamefile.Mode
 	grace    time.Duration
+	// The agent's control groups for the game, one for all its moves (making and removing
+	// a group costs milliseconds): nil where the machine has none.
+	groups moveGroups
 }
 
 func startFileAgent(_ context.Context, s *Seat) (Player, error) {
@@ -39,7 +42,39 @@ func startFileAgent(_ context.Context, s *Seat) (Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &fileAgent{command: s.Command, dir: s.Dir, log: s.Log, box: box, mode: s.Config.Mode, grace: s.Config.Grace}, nil
+	groups, err := newMoveGroups()
+	if err != nil {
+		return nil, err
+	}
+	return &fileAgent{command: s.Command, dir: s.Dir, log: s.Log, box: box, mode: s.Config.Mode, grace: s.Config.Grace, groups: groups}, nil
+}
+
+// moveGroups are an agent's control groups: the one that charges and ends its processes
+// (nil without cgroup v2) and the one that caps their memory and number (nil without the
+// version 1 memory and pids controllers).
+type moveGroups struct {
+	charge *cgroup.Group
+	caps   *cgroup.Capped
+}
+
+func newMoveGroups() (moveGroups, error) {
+	var g moveGroups
+	var err error
+	if g.charge, err = cgroup.NewGroup(); err != nil {
+		return g, err
+	}
+	g.caps = newCaps()
+	return g, nil
+}
+
+// close ends what runs in the groups and removes them.
+func (g moveGroups) close() {
+	if g.charge != nil {
+		g.charge.Close()
+	}
+	if g.caps != nil {
+		g.caps.Close()
+	}
 }
 
 // Move gives the agent a fresh input.txt, without the previous output.txt, runs it, and
@@ -59,7 +94,7 @@ func (p *fileAgent) Move(ctx context.Context, t *Turn) (Answer, error) {
 	if err := appendLog(p.log, fmt.Sprintf("--- ply %d ---\n", t.Ply)); err != nil {
 		return Answer{}, err
 	}
-	tr, err := runTurn(ctx, p.command, p.dir, p.box, t.Limit+p.grace, p.log)
+	tr, err := runTurn(ctx, p.command, p.dir, p.box, p.groups, t.Limit+p.grace, p.log)
 	if err != nil {
 		return Answer{}, err
 	}
@@ -85,6 +120,7 @@ func (p *fileAgent) Played(int, string) {}
 // left over its bounds is emptied but for the contract's files, so that the disk it took is
 // given back.
 func (p *fileAgent) Close() {
+	p.groups.close()
 	if overDisk(p.dir) == "" {
 		return
 	}
@@ -117,23 +153,27 @@ type turn struct {
 // they spawned). stdout and stderr go to logPath. In a box, the box's own CPU time
 // (sandbox.Startup) is not charged.
 // An error means the referee could not run the command at all.
-func runTurn(ctx context.Context, command, dir string, box *sandbox.Box, wallLimit time.Duration, logPath string) (turn, error) {
+func runTurn(ctx context.Context, command, dir string, box *sandbox.Box, groups moveGroups, wallLimit time.Duration, logPath string) (turn, error) {
 	var t turn
 	out, err := openLog(logPath)
 	if err != nil {
 		return t, err
 	}
 	defer out.Close()
-	group, err := cgroup.NewGroup()
-	if err != nil {
-		return t, err
-	}
+	group, caps := groups.charge, groups.caps
+	var before, beforeUser time.Duration
 	if group != nil {
-		defer group.Close()
+		if before, beforeUser, err = group.Usage(); err != nil {
+			return t, err
+		}
+	}
+	oomBefore := 0
+	if caps != nil {
+		oomBefore = caps.OOMKills()
 	}
 	start := time.Now()
 	// out is an *os.File: no copying goroutine that a lingering child could block.
-	cmd, startup, err := startIn(group, command, dir, box, nil, out, out)
+	cmd, startup, err := startIn(group, caps, command, dir, box, nil, out, out)
 	if err != nil {
 		return t, fmt.Errorf("starting %q: %w", command, err)
 	}
@@ -184,9 +224,11 @@ func runTurn(ctx context.Context, command, dir string, box *sandbox.Box, wallLim
 		if err := group.Kill(); err != nil {
 			return t, err
 		}
-		if t.cpu, t.user, err = group.Usage(); err != nil {
+		after, afterUser, err := group.Usage()
+		if err != nil {
 			return t, err
 		}
+		t.cpu, t.user = after-before, afterUser-beforeUser
 	} else if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		t.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 		t.user = time.Duration(ru.Utime.Nano())
@@ -205,7 +247,25 @@ func runTurn(ctx context.Context, command, dir string, box *sandbox.Box, wallLim
 	} else if waitErr != nil {
 		return t, waitErr
 	}
+	if caps != nil && caps.OOMKills() > oomBefore {
+		t.exit = strings.TrimSpace(t.exit + fmt.Sprintf(" (the kernel killed a process of the move: its processes together went over %d MiB of memory)", sandbox.MemoryBytes>>20))
+	}
 	return t, nil
+}
+
+// newCaps makes the memory and process caps of a move's (or a game's) processes, all of
+// them together (cgroup.Limits: the sandbox's per-process limits, for the whole tree), or
+// returns nil where the machine has no version 1 memory and pids controllers for them.
+func newCaps() *cgroup.Capped {
+	l, err := cgroup.HostLimits()
+	if err != nil {
+		return nil
+	}
+	c, err := l.New(sandbox.MemoryBytes, sandbox.Processes)
+	if err != nil {
+		return nil
+	}
+	return c
 }
 
 func killGroup(pgid int) { _ = syscall.Kill(-pgid, syscall.SIGKILL) }

@@ -44,3 +44,32 @@ func TestHiddenCPUCharged(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveInItsGroups: a move's processes are in its control group (version 2) and in its
+// capped memory and pids groups (version 1), where the machine has them.
+func TestMoveInItsGroups(t *testing.T) {
+	if _, err := cgroup.Host(); err != nil {
+		t.Skipf("no usable control groups here: %v", err)
+	}
+	games := []referee.Game{countGame{target: 1}}
+	out, _ := runMain(t, games, "-a", "cat /proc/self/cgroup > cg.txt; "+plays1, "-b", plays1, "-games", "1", "-single", "5", "-first", "a")
+	cg, err := os.ReadFile(filepath.Join(out, "game-01", "agent-A", "cg.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{":"} // the version 2 line, "0::/path"
+	if _, err := cgroup.HostLimits(); err == nil {
+		want = append(want, "memory:", "pids:")
+	}
+	for _, w := range want {
+		found := false
+		for _, line := range strings.Split(string(cg), "\n") {
+			if _, rest, ok := strings.Cut(line, ":"); ok && strings.HasPrefix(rest, w) && strings.Contains(line, "/gameagents-") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("the move's /proc/self/cgroup:\n%s\nwant a gameagents group for %q", cg, w)
+		}
+	}
+}

@@ -277,7 +277,7 @@ func startEngine(command, dir string, box *sandbox.Box, logPath string) (*engine
 	group, err := cgroup.NewGroup()
 	var cmd *exec.Cmd
 	if err == nil {
-		cmd, _, err = startIn(group, command, dir, box, inR, outW, log)
+		cmd, _, err = startIn(group, nil, command, dir, box, inR, outW, log)
 	}
 	inR.Close()
 	outW.Close()

@@ -197,11 +197,12 @@ func closePlayers(players [2]Player) {
 // ended (nil without a box). Every agent process of every kind starts here, so that
 // whatever must wrap them all is added in one place.
 func StartProcess(command, dir string, box *sandbox.Box, stdin io.Reader, stdout, stderr io.Writer) (cmd *exec.Cmd, startup *sandbox.Startup, err error) {
-	return startIn(nil, command, dir, box, stdin, stdout, stderr)
+	return startIn(nil, nil, command, dir, box, stdin, stdout, stderr)
 }
 
-// startIn is StartProcess with the process begun in group (nil: where the referee is).
-func startIn(group *cgroup.Group, command, dir string, box *sandbox.Box, stdin io.Reader, stdout, stderr io.Writer) (cmd *exec.Cmd, startup *sandbox.Startup, err error) {
+// startIn is StartProcess with the process begun in group (nil: where the referee is) and
+// under caps (nil: none).
+func startIn(group *cgroup.Group, caps *cgroup.Capped, command, dir string, box *sandbox.Box, stdin io.Reader, stdout, stderr io.Writer) (cmd *exec.Cmd, startup *sandbox.Startup, err error) {
 	cmd = commandFor(command)
 	cmd.Dir = dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
@@ -213,13 +214,19 @@ func startIn(group *cgroup.Group, command, dir string, box *sandbox.Box, stdin i
 			return nil, nil, err
 		}
 	}
+
 	if group != nil { // after the box, which sets SysProcAttr anew
 		group.Enter(cmd.SysProcAttr)
 	}
 	// A process that escaped the group could hold a pipe the exec package copies from
 	// open for ever: Wait gives up on it after this. (*os.File streams need no copying.)
 	cmd.WaitDelay = time.Second
-	if err := cmd.Start(); err != nil {
+	if caps != nil {
+		err = caps.Start(cmd.Start) // begun under the caps
+	} else {
+		err = cmd.Start()
+	}
+	if err != nil {
 		if startup != nil {
 			startup.Abandon()
 		}

@@ -1,0 +1,203 @@
+package cgroup
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+)
+
+// Limits caps the memory and the number of processes of a group of processes as a whole
+// (one limit for a whole tree, where the sandbox's rlimits bound each process), with the
+// version 1 memory and pids controllers, which is where machines that mount both
+// hierarchies keep them. Version 1 has no way to create a process in a group, but a new
+// process is in its parent thread's groups: the referee's starting thread enters the
+// capped groups for the start (Start), or a started process is put in them (Add), which
+// races with its first forks.
+type Limits struct {
+	memory, pids string // the referee's own groups' directories in the two hierarchies
+}
+
+// HostLimits is DetectLimits' answer for this process, found once.
+var HostLimits = sync.OnceValues(DetectLimits)
+
+// DetectLimits finds this process's version 1 memory and pids groups and checks that
+// capped groups can be made below them; the error says why not.
+func DetectLimits() (*Limits, error) {
+	own, err := v1Paths()
+	if err != nil {
+		return nil, err
+	}
+	mounts, err := v1Mounts()
+	if err != nil {
+		return nil, err
+	}
+	l := &Limits{}
+	for _, c := range []struct {
+		name string
+		dir  *string
+	}{{"memory", &l.memory}, {"pids", &l.pids}} {
+		mount, ok := mounts[c.name]
+		path, ok2 := own[c.name]
+		if !ok || !ok2 {
+			return nil, fmt.Errorf("no version 1 %s controller", c.name)
+		}
+		*c.dir = filepath.Join(mount, path)
+	}
+	g, err := l.New(1<<30, 16)
+	if err != nil {
+		return nil, fmt.Errorf("cannot make a capped group: %w", err)
+	}
+	g.Close()
+	return l, nil
+}
+
+// v1Paths maps each version 1 controller to this process's group in it, from
+// /proc/self/cgroup ("4:memory:/path"; "2:cpu,cpuacct:/path" names two).
+func v1Paths() (map[string]string, error) {
+	data, err := os.ReadFile("/proc/self/cgroup")
+	if err != nil {
+		return nil, fmt.Errorf("no control groups: %v", err)
+	}
+	paths := map[string]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.SplitN(line, ":", 3)
+		if len(f) != 3 || f[1] == "" {
+			continue
+		}
+		for _, c := range strings.Split(f[1], ",") {
+			paths[c] = f[2]
+		}
+	}
+	return paths, nil
+}
+
+// v1Mounts maps each version 1 controller to where its hierarchy is mounted.
+func v1Mounts() (map[string]string, error) {
+	f, err := os.Open("/proc/self/mountinfo")
+	if err != nil {
+		return nil, fmt.Errorf("no mount table: %v", err)
+	}
+	defer f.Close()
+	mounts := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		pre, post, ok := strings.Cut(sc.Text(), " - ")
+		fields, types := strings.Fields(pre), strings.Fields(post)
+		if !ok || len(fields) < 5 || len(types) < 3 || types[0] != "cgroup" || fields[3] != "/" {
+			continue
+		}
+		for _, opt := range strings.Split(types[2], ",") {
+			mounts[opt] = fields[4]
+		}
+	}
+	return mounts, nil
+}
+
+// Capped is a group with a memory and a process cap.
+type Capped struct {
+	dirs    []string // memory's, then pids'
+	parents []string // the referee's own groups, in the same order
+}
+
+// New makes a capped group: at most memBytes of memory and procs processes in all.
+func (l *Limits) New(memBytes int64, procs int) (*Capped, error) {
+	name := fmt.Sprintf("gameagents-%d-%d", os.Getpid(), seq.Add(1))
+	c := &Capped{parents: []string{l.memory, l.pids}}
+	for _, parent := range c.parents {
+		dir := filepath.Join(parent, name)
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			c.Close()
+			return nil, err
+		}
+		c.dirs = append(c.dirs, dir)
+	}
+	for _, set := range []struct{ file, value string }{
+		{filepath.Join(c.dirs[0], "memory.limit_in_bytes"), strconv.FormatInt(memBytes, 10)},
+		{filepath.Join(c.dirs[1], "pids.max"), strconv.Itoa(procs)},
+	} {
+		if err := os.WriteFile(set.file, []byte(set.value), 0); err != nil {
+			c.Close()
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// Start runs start, which starts a process, with the calling thread in c's groups, so
+// that the process begins its life in them (a new process is in its parent thread's
+// groups), and everything it starts after it; the thread then goes back to the referee's
+// own groups. There is no moment at which the process could fork outside the caps, and it
+// costs the process nothing.
+func (c *Capped) Start(start func() error) error {
+	runtime.LockOSThread()
+	tid := []byte(strconv.Itoa(syscall.Gettid()))
+	for i, dir := range c.dirs {
+		if err := os.WriteFile(filepath.Join(dir, "tasks"), tid, 0); err != nil {
+			c.leave(tid, i)
+			runtime.UnlockOSThread()
+			return err
+		}
+	}
+	err := start()
+	if c.leave(tid, len(c.dirs)) {
+		runtime.UnlockOSThread()
+	} // else the thread stays locked to this goroutine, and ends with it, never reused
+	return err
+}
+
+// leave moves thread tid back to the referee's own groups of the first n hierarchies, and
+// reports whether it could.
+func (c *Capped) leave(tid []byte, n int) bool {
+	ok := true
+	for _, parent := range c.parents[:n] {
+		if os.WriteFile(filepath.Join(parent, "tasks"), tid, 0) != nil {
+			ok = false
+		}
+	}
+	return ok
+}
+
+// Add puts process pid in the group.
+func (c *Capped) Add(pid int) error {
+	for _, dir := range c.dirs {
+		if err := os.WriteFile(filepath.Join(dir, "cgroup.procs"), []byte(strconv.Itoa(pid)), 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// OOMKills is how many processes of the group the kernel has killed for its memory.
+func (c *Capped) OOMKills() int {
+	data, err := os.ReadFile(filepath.Join(c.dirs[0], "memory.oom_control"))
+	if err != nil {
+		return 0
+	}
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		if n, ok := bytes.CutPrefix(line, []byte("oom_kill ")); ok {
+			v, _ := strconv.Atoi(string(n))
+			return v
+		}
+	}
+	return 0
+}
+
+// Close removes the group; its processes must have ended (Group.Kill).
+func (c *Capped) Close() error {
+	var errs []error
+	for _, dir := range c.dirs {
+		if err := os.Remove(dir); err != nil && !errors.Is(err, os.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	c.dirs = nil
+	return errors.Join(errs...)
+}
