@@ -23,6 +23,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,12 +34,29 @@ import (
 
 // Hierarchy is the place where this process's agent groups are made.
 type Hierarchy struct {
-	parent string // the referee's own group's directory
+	parent string // the referee's own group's directory (version 2)
+	// v1: the referee's own groups in the version 1 cpuacct and freezer hierarchies, where
+	// the machine has no usable version 2 one; nil otherwise.
+	v1 *v1Pair
 }
 
-// Detect finds this process's version 2 group and checks that groups can be made, killed
-// and removed below it. The error says why not.
+// Detect finds this process's version 2 group, or else its version 1 cpuacct and freezer
+// groups, and checks that groups can be made, started into, killed and removed below it.
+// The error says why not.
 func Detect() (*Hierarchy, error) {
+	h, err := detectV2()
+	if err == nil {
+		return h, nil
+	}
+	h1, err1 := detectV1()
+	if err1 != nil {
+		return nil, fmt.Errorf("%v; and version 1: %v", err, err1)
+	}
+	return h1, nil
+}
+
+// detectV2 is Detect for the version 2 hierarchy.
+func detectV2() (*Hierarchy, error) {
 	own, err := ownPath()
 	if err != nil {
 		return nil, err
@@ -59,13 +77,20 @@ func Detect() (*Hierarchy, error) {
 			return nil, fmt.Errorf("control groups without %s (Linux 5.2 or later has it)", f)
 		}
 	}
-	probe := exec.Command("/bin/true")
-	probe.SysProcAttr = &syscall.SysProcAttr{}
-	g.Enter(probe.SysProcAttr)
-	if err := probe.Run(); err != nil {
+	if err := probe(g); err != nil {
 		return nil, fmt.Errorf("cannot start a process into a control group (Linux 5.7 or later can): %v", err)
 	}
 	return h, nil
+}
+
+// probe starts a process into g and waits for it.
+func probe(g *Group) error {
+	cmd := exec.Command("/bin/true")
+	cmd.SysProcAttr = &syscall.SysProcAttr{}
+	if err := Start(cmd, g, nil); err != nil {
+		return err
+	}
+	return cmd.Wait()
 }
 
 // Host is Detect's answer for this process, found once.
@@ -82,7 +107,12 @@ func NewGroup() (*Group, error) {
 }
 
 // String names the accounting for records.
-func (h *Hierarchy) String() string { return "cgroup v2 below " + h.parent }
+func (h *Hierarchy) String() string {
+	if h.v1 != nil {
+		return "cgroup v1 cpuacct and freezer below " + h.v1.acct
+	}
+	return "cgroup v2 below " + h.parent
+}
 
 // ownPath is this process's group in the version 2 hierarchy: the "0::" line of
 // /proc/self/cgroup.
@@ -140,12 +170,18 @@ func (h *Hierarchy) removeStale() {
 type Group struct {
 	dir string
 	fd  int // the open directory, for UseCgroupFD; -1 once closed
+	// v1: the group's cpuacct and freezer directories, and the referee's own, in a
+	// version 1 hierarchy (dir and fd are then unused); nil in version 2.
+	v1, v1Parents *v1Pair
 }
 
 var seq atomic.Int64
 
 // New makes an empty group.
 func (h *Hierarchy) New() (*Group, error) {
+	if h.v1 != nil {
+		return h.newV1()
+	}
 	dir := filepath.Join(h.parent, fmt.Sprintf("gameagents-%d-%d", os.Getpid(), seq.Add(1)))
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return nil, err
@@ -158,14 +194,67 @@ func (h *Hierarchy) New() (*Group, error) {
 	return &Group{dir: dir, fd: fd}, nil
 }
 
-// Enter makes the process attr starts begin its life in g.
-func (g *Group) Enter(attr *syscall.SysProcAttr) {
-	attr.UseCgroupFD = true
-	attr.CgroupFD = g.fd
+// Start starts cmd with its process beginning its life in g (nil: none) and under caps
+// (nil: none): in version 2 created into g (clone3's CLONE_INTO_CGROUP), in version 1 by
+// the starting thread joining the groups for the fork (a new process is in its parent
+// thread's groups) and leaving them after. No child of it can fork outside them.
+func Start(cmd *exec.Cmd, g *Group, caps *Capped) error {
+	var dirs, parents []string
+	if g != nil && g.v1 == nil {
+		if cmd.SysProcAttr == nil {
+			cmd.SysProcAttr = &syscall.SysProcAttr{}
+		}
+		cmd.SysProcAttr.UseCgroupFD = true
+		cmd.SysProcAttr.CgroupFD = g.fd
+	}
+	if g != nil && g.v1 != nil {
+		dirs = append(dirs, g.v1.acct, g.v1.frz)
+		parents = append(parents, g.v1Parents.acct, g.v1Parents.frz)
+	}
+	if caps != nil {
+		dirs = append(dirs, caps.dirs...)
+		parents = append(parents, caps.parents...)
+	}
+	if len(dirs) == 0 {
+		return cmd.Start()
+	}
+	return threadIn(dirs, parents, cmd.Start)
+}
+
+// threadIn runs start with the calling thread in the version 1 groups dirs, then moves it
+// back to parents (the referee's own groups, in the same order).
+func threadIn(dirs, parents []string, start func() error) error {
+	runtime.LockOSThread()
+	tid := []byte(strconv.Itoa(syscall.Gettid()))
+	leave := func(n int) bool {
+		ok := true
+		for _, parent := range parents[:n] {
+			if os.WriteFile(filepath.Join(parent, "tasks"), tid, 0) != nil {
+				ok = false
+			}
+		}
+		return ok
+	}
+	for i, dir := range dirs {
+		if err := os.WriteFile(filepath.Join(dir, "tasks"), tid, 0); err != nil {
+			if leave(i) {
+				runtime.UnlockOSThread()
+			}
+			return err
+		}
+	}
+	err := start()
+	if leave(len(dirs)) {
+		runtime.UnlockOSThread()
+	} // else the thread stays locked to this goroutine and ends with it, never reused
+	return err
 }
 
 // Usage is the CPU time every process of g has used, ended or not: user+sys, and user.
 func (g *Group) Usage() (total, user time.Duration, err error) {
+	if g.v1 != nil {
+		return g.usageV1()
+	}
 	data, err := os.ReadFile(filepath.Join(g.dir, "cpu.stat"))
 	if err != nil {
 		return 0, 0, err
@@ -230,7 +319,11 @@ func (g *Group) Kill() error {
 
 // procs lists the processes in g.
 func (g *Group) procs() ([]int, error) {
-	data, err := os.ReadFile(filepath.Join(g.dir, "cgroup.procs"))
+	dir := g.dir
+	if g.v1 != nil {
+		dir = g.v1.frz
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
 	if err != nil {
 		return nil, err
 	}
@@ -247,6 +340,9 @@ func (g *Group) procs() ([]int, error) {
 // long-lived player between its calls, which must not run on its opponent's time. It waits
 // (at most a second) until the kernel reports the group frozen.
 func (g *Group) Freeze() error {
+	if g.v1 != nil {
+		return g.freezeV1()
+	}
 	if err := os.WriteFile(filepath.Join(g.dir, "cgroup.freeze"), []byte("1"), 0); err != nil {
 		return err
 	}
@@ -268,6 +364,9 @@ func (g *Group) Freeze() error {
 
 // Thaw lets g's processes run again.
 func (g *Group) Thaw() error {
+	if g.v1 != nil {
+		return os.WriteFile(filepath.Join(g.v1.frz, "freezer.state"), []byte("THAWED"), 0)
+	}
 	return os.WriteFile(filepath.Join(g.dir, "cgroup.freeze"), []byte("0"), 0)
 }
 
@@ -278,6 +377,15 @@ func (g *Group) Close() error {
 	}
 	g.Thaw() // a frozen process cannot die; a group that never froze is thawed already
 	err := g.Kill()
+	if g.v1 != nil {
+		g.fd = -1
+		for _, dir := range []string{g.v1.acct, g.v1.frz} {
+			if rerr := os.Remove(dir); err == nil {
+				err = rerr
+			}
+		}
+		return err
+	}
 	syscall.Close(g.fd)
 	g.fd = -1
 	if rerr := os.Remove(g.dir); err == nil {

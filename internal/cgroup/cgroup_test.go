@@ -6,26 +6,49 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 )
 
-// TestGroupChargesAndEndsOrphans: a process that leaves a spinning child behind, unreaped,
-// has the child's CPU time in its group's usage, and Kill ends it; Close removes the group.
-func TestGroupChargesAndEndsOrphans(t *testing.T) {
-	h, err := Detect()
-	if err != nil {
-		t.Skipf("no usable control groups here: %v", err)
+// hierarchies are the ones this machine offers, by version: version 2 and the version 1
+// cpuacct and freezer controllers, each tested where it works.
+func hierarchies(t *testing.T) map[string]*Hierarchy {
+	found := map[string]*Hierarchy{}
+	if h, err := detectV2(); err == nil {
+		found["v2"] = h
+	} else {
+		t.Logf("version 2: %v", err)
 	}
+	if h, err := detectV1(); err == nil {
+		found["v1"] = h
+	} else {
+		t.Logf("version 1: %v", err)
+	}
+	if len(found) == 0 {
+		t.Skip("no usable control groups here")
+	}
+	return found
+}
+
+// TestGroupChargesAndEndsOrphans: a process that leaves a spinning child behind, unreaped,
+// has the child's CPU time in its group's usage, and Kill ends it; the group takes new
+// processes after; Close removes it. Frozen, the group's processes use no CPU.
+func TestGroupChargesAndEndsOrphans(t *testing.T) {
+	for name, h := range hierarchies(t) {
+		t.Run(name, func(t *testing.T) { testGroup(t, h) })
+	}
+}
+
+func testGroup(t *testing.T, h *Hierarchy) {
 	g, err := h.New()
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command("/bin/sh", "-c", "(while :; do :; done) & sleep 0.3; exit 0")
-	cmd.SysProcAttr = &syscall.SysProcAttr{}
-	g.Enter(cmd.SysProcAttr)
-	if err := cmd.Run(); err != nil {
+	if err := Start(cmd, g, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	total, user, err := g.Usage()
@@ -40,11 +63,32 @@ func TestGroupChargesAndEndsOrphans(t *testing.T) {
 	if later, _, _ := g.Usage(); later != after {
 		t.Errorf("usage grew from %v to %v after the kill", after, later)
 	}
+	// A new process after the kill, frozen while it spins: its CPU time stands still.
+	spin := exec.Command("/bin/sh", "-c", "while :; do :; done")
+	if err := Start(spin, g, nil); err != nil {
+		t.Fatalf("a process after the kill: %v", err)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if err := g.Freeze(); err != nil {
+		t.Fatal(err)
+	}
+	frozen, _, _ := g.Usage()
+	time.Sleep(100 * time.Millisecond)
+	if later, _, _ := g.Usage(); later != frozen {
+		t.Errorf("usage grew from %v to %v while frozen", frozen, later)
+	}
 	if err := g.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(g.dir); !os.IsNotExist(err) {
-		t.Errorf("the group %s is still there: %v", filepath.Base(g.dir), err)
+	spin.Wait()
+	dirs := []string{g.dir}
+	if g.v1 != nil {
+		dirs = []string{g.v1.acct, g.v1.frz}
+	}
+	for _, dir := range dirs {
+		if _, err := os.Stat(dir); !os.IsNotExist(err) {
+			t.Errorf("the group %s is still there: %v", dir, err)
+		}
 	}
 }
 

@@ -7,11 +7,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 )
 
 // Limits caps the memory and the number of processes of a group of processes as a whole
@@ -19,8 +17,8 @@ import (
 // version 1 memory and pids controllers, which is where machines that mount both
 // hierarchies keep them. Version 1 has no way to create a process in a group, but a new
 // process is in its parent thread's groups: the referee's starting thread enters the
-// capped groups for the start (Start), or a started process is put in them (Add), which
-// races with its first forks.
+// capped groups for the start (cgroup.Start), or a started process is put in them (Add),
+// which races with its first forks.
 type Limits struct {
 	memory, pids string // the referee's own groups' directories in the two hierarchies
 }
@@ -129,40 +127,6 @@ func (l *Limits) New(memBytes int64, procs int) (*Capped, error) {
 		}
 	}
 	return c, nil
-}
-
-// Start runs start, which starts a process, with the calling thread in c's groups, so
-// that the process begins its life in them (a new process is in its parent thread's
-// groups), and everything it starts after it; the thread then goes back to the referee's
-// own groups. There is no moment at which the process could fork outside the caps, and it
-// costs the process nothing.
-func (c *Capped) Start(start func() error) error {
-	runtime.LockOSThread()
-	tid := []byte(strconv.Itoa(syscall.Gettid()))
-	for i, dir := range c.dirs {
-		if err := os.WriteFile(filepath.Join(dir, "tasks"), tid, 0); err != nil {
-			c.leave(tid, i)
-			runtime.UnlockOSThread()
-			return err
-		}
-	}
-	err := start()
-	if c.leave(tid, len(c.dirs)) {
-		runtime.UnlockOSThread()
-	} // else the thread stays locked to this goroutine, and ends with it, never reused
-	return err
-}
-
-// leave moves thread tid back to the referee's own groups of the first n hierarchies, and
-// reports whether it could.
-func (c *Capped) leave(tid []byte, n int) bool {
-	ok := true
-	for _, parent := range c.parents[:n] {
-		if os.WriteFile(filepath.Join(parent, "tasks"), tid, 0) != nil {
-			ok = false
-		}
-	}
-	return ok
 }
 
 // Add puts process pid in the group.

@@ -82,13 +82,12 @@ func startProcess(python, dir string, box *sandbox.Box, log *cappedLog) (*proces
 	}
 	var group *cgroup.Group
 	if err == nil {
-		group, err = cgroup.NewGroup()
-	}
-	if err == nil && group != nil {
-		group.Enter(cmd.SysProcAttr) // after the box, which sets SysProcAttr anew
+		if group, err = cgroup.NewGroup(); err != nil && startup != nil {
+			startup.Abandon()
+		}
 	}
 	if err == nil {
-		err = cmd.Start()
+		err = cgroup.Start(cmd, group, nil) // after the box, which sets SysProcAttr anew
 		switch {
 		case startup == nil:
 		case err != nil:

@@ -215,18 +215,11 @@ func startIn(group *cgroup.Group, caps *cgroup.Capped, command, dir string, box 
 		}
 	}
 
-	if group != nil { // after the box, which sets SysProcAttr anew
-		group.Enter(cmd.SysProcAttr)
-	}
 	// A process that escaped the group could hold a pipe the exec package copies from
 	// open for ever: Wait gives up on it after this. (*os.File streams need no copying.)
 	cmd.WaitDelay = time.Second
-	if caps != nil {
-		err = caps.Start(cmd.Start) // begun under the caps
-	} else {
-		err = cmd.Start()
-	}
-	if err != nil {
+	// In its groups from its first instruction; after the box, which sets SysProcAttr anew.
+	if err = cgroup.Start(cmd, group, caps); err != nil {
 		if startup != nil {
 			startup.Abandon()
 		}
