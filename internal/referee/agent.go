@@ -108,9 +108,23 @@ func (p *fileAgent) Move(ctx context.Context, t *Turn) (Answer, error) {
 		return ans, nil
 	}
 	if ans.Output, err = readOutput(filepath.Join(p.dir, "output.txt")); err != nil {
+		if diskFull(p.dir) {
+			// Nobody's move: the agent may have had nothing to write to.
+			return ans, fmt.Errorf("%s, and the disk holding its directory is full: %w", err, syscall.ENOSPC)
+		}
 		ans.Lost = &Loss{Kind: KindNoOutput, Reason: err.Error()}
 	}
 	return ans, nil
+}
+
+// diskFull reports whether the file system holding dir has less than a mebibyte left for
+// an ordinary user: an agent that wrote no output.txt there may not have been able to.
+func diskFull(dir string) bool {
+	var st syscall.Statfs_t
+	if syscall.Statfs(dir, &st) != nil {
+		return false
+	}
+	return st.Bavail*uint64(st.Bsize) < 1<<20
 }
 
 // Played: the agent learns the game from its next input.txt.

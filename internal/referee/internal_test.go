@@ -160,3 +160,20 @@ func TestAbortedOnFullDisk(t *testing.T) {
 		t.Errorf("aborted(other) = %v, want it unchanged", got)
 	}
 }
+
+// TestDiskFull: a file system with under a mebibyte left is full; one with more is not.
+// It needs a small tmpfs, which only root can mount.
+func TestDiskFull(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mount("tmpfs", dir, "tmpfs", 0, "size=4m"); err != nil {
+		t.Skipf("cannot mount a small tmpfs here (%v): needs root", err)
+	}
+	defer syscall.Unmount(dir, 0)
+	if diskFull(dir) {
+		t.Error("an empty 4 MiB tmpfs is full")
+	}
+	os.WriteFile(dir+"/junk", make([]byte, 3700<<10), 0o644) //nolint:errcheck // filled as far as it goes
+	if !diskFull(dir) {
+		t.Error("a 4 MiB tmpfs holding 3.6 MiB is not full")
+	}
+}
