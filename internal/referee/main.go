@@ -33,7 +33,12 @@ playdata.txt is absent at the start of every game; calibration.txt is copied in 
 absolute; other relative paths in the command resolve against the agent's directory.
 
 Each move is charged the CPU time (user+sys, start-up included; user only with -charge
-user, as the official master measured it) the kernel reports. A
+user, as the official master measured it) of every process it started, waited for or
+not, from the agent's control group (cgroup v2, else the version 1 cpuacct controller;
+where neither is usable, what the kernel reports for the processes waited for: each
+record's "charged:" line says which); what a move leaves running is killed. An agent's
+directory may hold 256 MiB and 10,000 files (over them it loses, kind "disk"); its log
+is cut at 16 MiB. A
 move still running -grace seconds past its time is killed and loses; a clock at or
 below zero after a move loses (GAME); a move over its time loses (SINGLE). A missing,
 malformed or illegal output.txt loses. A missing final LF or CRLF is accepted with a
@@ -54,9 +59,10 @@ for games that support it (reversi): CMD is started once per game in the agent's
 directory and its own process group, set up (boardsize, clear_board, time_settings if
 it knows time_left), then asked "genmove <colour>" on its turns and told the other
 agent's moves with "play <colour> <vertex>" at the start of its next turn. Every move it
-makes is judged like any agent's. It is charged, per move, the CPU time (read from
-/proc, in 10 ms ticks) its process group used since its previous move; the same wall
-limit and clock rules apply, unless -gtp-untimed. A "?" answer (but to "play ... pass",
+makes is judged like any agent's. With control groups it is frozen outside its turns
+(unless -gtp-ponder) and charged, per move, what its group used since its previous
+move; without, what its process group used (read from /proc, in 10 ms ticks). The same
+wall limit and clock rules apply, unless -gtp-untimed. A "?" answer (but to "play ... pass",
 which some engines refuse because they pass by themselves), an exit or a malformed
 answer loses. Its log holds its stderr and the whole conversation (gtp> and gtp<).
 
