@@ -1,18 +1,22 @@
-// Package cgroup charges and ends a group of processes as one, with the kernel's control
-// groups (version 2): every process an agent starts, waited for or not, inside the sandbox
-// or not, is in its group from its first instruction, its CPU time is in the group's
-// cpu.stat, and Kill ends them all (frozen, so that none forks meanwhile), so that no child
-// can hide CPU time or live on past its move.
+// Package cgroup charges, ends, freezes and caps a group of processes as one, with the
+// kernel's control groups: every process an agent starts, waited for or not, inside the
+// sandbox or not, is in its group from its first instruction; its CPU time is in the
+// group's accounting (version 2 cpu.stat, or version 1 cpuacct); Kill ends them all, the
+// group frozen meanwhile so that none forks; Freeze stops them all between a long-lived
+// player's turns; and Capped groups (version 1 memory and pids) bound their memory and
+// number together.
 //
-// A group is made below the referee's own group (as /proc/self/cgroup names it), never
-// beside or above it, so every limit the machine puts on the referee holds for its agents;
-// it is removed when its agent's game ends. A process enters it as it is created
-// (clone3's CLONE_INTO_CGROUP, syscall.SysProcAttr.UseCgroupFD): there is no moment at
-// which a child could fork outside it.
+// Groups are made below the referee's own groups (as /proc/self/cgroup names them), never
+// beside or above them, so every limit the machine puts on the referee holds for its
+// agents; they are removed when the agent's game ends, and a killed referee's are removed
+// by the next one. A process begins its life in its groups (Start): created into the
+// version 2 group (clone3's CLONE_INTO_CGROUP, syscall.SysProcAttr.UseCgroupFD), and in
+// version 1 by the starting thread joining the groups for the fork, since a new process is
+// in its parent thread's groups. There is no moment at which a child could fork outside.
 //
-// Where no usable version 2 hierarchy exists (not mounted, not writable, or Linux before
-// 5.7, which cannot create a process into a group), Detect says why and the referee keeps its older accounting (the
-// rusage of the processes it waited for).
+// Version 2 is used where it works (mounted, writable, Linux 5.7 or later), else version 1's
+// cpuacct and freezer; where neither does (no root, no delegation), Detect says why and
+// the referee keeps its older accounting (the rusage of the processes it waited for).
 package cgroup
 
 import (
