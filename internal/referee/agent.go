@@ -148,13 +148,14 @@ func (p *fileAgent) Close() {
 	}
 }
 
-// maxLogBytes bounds an agent's log of stdout and stderr in a game: past it, output goes to
-// /dev/null, so a chatty or runaway agent cannot fill the disk.
+// maxLogBytes bounds an agent's log of stdout and stderr in a game: a move that writes past
+// it is cut back to it (capLog), and later moves' output goes to /dev/null, so a chatty or
+// runaway agent cannot fill the disk.
 const maxLogBytes = 16 << 20
 
 // turn is what running one move found.
 type turn struct {
-	cpu    time.Duration // user+sys of the process tree the shell waited for
+	cpu    time.Duration // user+sys of the move's processes: its control group's, else those waited for
 	user   time.Duration // its user part
 	wall   time.Duration
 	killed bool   // the wall limit passed and the group was killed
