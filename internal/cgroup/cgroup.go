@@ -65,9 +65,12 @@ func detectV2() (*Hierarchy, error) {
 	if err != nil {
 		return nil, err
 	}
-	mount, err := v2Mount()
+	mount, _, err := cgroupMounts()
 	if err != nil {
 		return nil, err
+	}
+	if mount == "" {
+		return nil, errors.New("no version 2 control group hierarchy is mounted")
 	}
 	h := &Hierarchy{parent: filepath.Join(mount, own)}
 	h.removeStale()
@@ -133,23 +136,33 @@ func ownPath() (string, error) {
 	return "", errors.New("no version 2 control group in /proc/self/cgroup")
 }
 
-// v2Mount is where the version 2 hierarchy is mounted, from /proc/self/mountinfo.
-func v2Mount() (string, error) {
+// cgroupMounts reads /proc/self/mountinfo for where the control group hierarchies are
+// mounted whole: the version 2 one ("" when none) and each version 1 controller's.
+func cgroupMounts() (v2 string, v1 map[string]string, err error) {
 	f, err := os.Open("/proc/self/mountinfo")
 	if err != nil {
-		return "", fmt.Errorf("no mount table: %v", err)
+		return "", nil, fmt.Errorf("no mount table: %v", err)
 	}
 	defer f.Close()
+	v1 = map[string]string{}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		// "ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTIONS ... - FSTYPE SOURCE SUPEROPTIONS"
 		pre, post, ok := strings.Cut(sc.Text(), " - ")
 		fields, types := strings.Fields(pre), strings.Fields(post)
-		if ok && len(fields) >= 5 && len(types) > 0 && types[0] == "cgroup2" && fields[3] == "/" {
-			return fields[4], nil
+		if !ok || len(fields) < 5 || len(types) == 0 || fields[3] != "/" {
+			continue
+		}
+		switch {
+		case types[0] == "cgroup2" && v2 == "":
+			v2 = fields[4]
+		case types[0] == "cgroup" && len(types) >= 3:
+			for _, opt := range strings.Split(types[2], ",") {
+				v1[opt] = fields[4]
+			}
 		}
 	}
-	return "", errors.New("no version 2 control group hierarchy is mounted")
+	return v2, v1, nil
 }
 
 // removeStale removes the groups a referee that was killed left behind (their names hold

@@ -136,10 +136,7 @@ func TestCappedGroup(t *testing.T) {
 	// 20 sleeping children in all, where 8 processes are allowed: some forks fail.
 	forks := exec.Command("/bin/sh", "-c", `read go; for i in $(seq 20); do sleep 1 & done 2>/dev/null; wait`)
 	stdin, _ := forks.StdinPipe()
-	if err := forks.Start(); err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Add(forks.Process.Pid); err != nil {
+	if err := Start(forks, nil, c); err != nil {
 		t.Fatal(err)
 	}
 	stdin.Write([]byte("go\n"))
@@ -156,10 +153,7 @@ func TestCappedGroup(t *testing.T) {
 	defer c.Close()
 	hog := exec.Command("/bin/sh", "-c", `read go; x=$(head -c 200000000 /dev/zero | tr '\0' a); echo ${#x}`)
 	stdin, _ = hog.StdinPipe()
-	if err := hog.Start(); err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Add(hog.Process.Pid); err != nil {
+	if err := Start(hog, nil, c); err != nil {
 		t.Fatal(err)
 	}
 	stdin.Write([]byte("go\n"))

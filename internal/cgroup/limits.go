@@ -1,7 +1,6 @@
 package cgroup
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -17,8 +16,7 @@ import (
 // version 1 memory and pids controllers, which is where machines that mount both
 // hierarchies keep them. Version 1 has no way to create a process in a group, but a new
 // process is in its parent thread's groups: the referee's starting thread enters the
-// capped groups for the start (cgroup.Start), or a started process is put in them (Add),
-// which races with its first forks.
+// capped groups for the start (cgroup.Start).
 type Limits struct {
 	memory, pids string // the referee's own groups' directories in the two hierarchies
 }
@@ -29,32 +27,40 @@ var HostLimits = sync.OnceValues(DetectLimits)
 // DetectLimits finds this process's version 1 memory and pids groups and checks that
 // capped groups can be made below them; the error says why not.
 func DetectLimits() (*Limits, error) {
-	own, err := v1Paths()
+	dirs, err := ownV1Groups("memory", "pids")
 	if err != nil {
 		return nil, err
 	}
-	mounts, err := v1Mounts()
-	if err != nil {
-		return nil, err
-	}
-	l := &Limits{}
-	for _, c := range []struct {
-		name string
-		dir  *string
-	}{{"memory", &l.memory}, {"pids", &l.pids}} {
-		mount, ok := mounts[c.name]
-		path, ok2 := own[c.name]
-		if !ok || !ok2 {
-			return nil, fmt.Errorf("no version 1 %s controller", c.name)
-		}
-		*c.dir = filepath.Join(mount, path)
-	}
+	l := &Limits{memory: dirs[0], pids: dirs[1]}
 	g, err := l.New(1<<30, 16)
 	if err != nil {
 		return nil, fmt.Errorf("cannot make a capped group: %w", err)
 	}
 	g.Close()
 	return l, nil
+}
+
+// ownV1Groups returns this process's group directories in the version 1 hierarchies of
+// the named controllers, in order, or says which is missing.
+func ownV1Groups(controllers ...string) ([]string, error) {
+	own, err := v1Paths()
+	if err != nil {
+		return nil, err
+	}
+	_, mounts, err := cgroupMounts()
+	if err != nil {
+		return nil, err
+	}
+	dirs := make([]string, len(controllers))
+	for i, c := range controllers {
+		mount, ok := mounts[c]
+		path, ok2 := own[c]
+		if !ok || !ok2 {
+			return nil, fmt.Errorf("no version 1 %s controller", c)
+		}
+		dirs[i] = filepath.Join(mount, path)
+	}
+	return dirs, nil
 }
 
 // v1Paths maps each version 1 controller to this process's group in it, from
@@ -75,28 +81,6 @@ func v1Paths() (map[string]string, error) {
 		}
 	}
 	return paths, nil
-}
-
-// v1Mounts maps each version 1 controller to where its hierarchy is mounted.
-func v1Mounts() (map[string]string, error) {
-	f, err := os.Open("/proc/self/mountinfo")
-	if err != nil {
-		return nil, fmt.Errorf("no mount table: %v", err)
-	}
-	defer f.Close()
-	mounts := map[string]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		pre, post, ok := strings.Cut(sc.Text(), " - ")
-		fields, types := strings.Fields(pre), strings.Fields(post)
-		if !ok || len(fields) < 5 || len(types) < 3 || types[0] != "cgroup" || fields[3] != "/" {
-			continue
-		}
-		for _, opt := range strings.Split(types[2], ",") {
-			mounts[opt] = fields[4]
-		}
-	}
-	return mounts, nil
 }
 
 // Capped is a group with a memory and a process cap.
@@ -127,16 +111,6 @@ func (l *Limits) New(memBytes int64, procs int) (*Capped, error) {
 		}
 	}
 	return c, nil
-}
-
-// Add puts process pid in the group.
-func (c *Capped) Add(pid int) error {
-	for _, dir := range c.dirs {
-		if err := os.WriteFile(filepath.Join(dir, "cgroup.procs"), []byte(strconv.Itoa(pid)), 0); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // OOMKills is how many processes of the group the kernel has killed for its memory.

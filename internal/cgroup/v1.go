@@ -20,26 +20,11 @@ type v1Pair struct {
 // detectV1 is Detect for a machine whose cpuacct and freezer controllers are mounted as
 // version 1 hierarchies.
 func detectV1() (*Hierarchy, error) {
-	own, err := v1Paths()
+	dirs, err := ownV1Groups("cpuacct", "freezer")
 	if err != nil {
 		return nil, err
 	}
-	mounts, err := v1Mounts()
-	if err != nil {
-		return nil, err
-	}
-	var p v1Pair
-	for _, c := range []struct {
-		name string
-		dir  *string
-	}{{"cpuacct", &p.acct}, {"freezer", &p.frz}} {
-		mount, ok := mounts[c.name]
-		path, ok2 := own[c.name]
-		if !ok || !ok2 {
-			return nil, fmt.Errorf("no version 1 %s controller", c.name)
-		}
-		*c.dir = filepath.Join(mount, path)
-	}
+	p := v1Pair{acct: dirs[0], frz: dirs[1]}
 	h := &Hierarchy{v1: &p}
 	g, err := h.New()
 	if err != nil {
