@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"gameagents/internal/gamefile"
 )
 
 // Size is the number of positions in a set.
@@ -35,4 +37,21 @@ func Write(dir string, inputs [][]byte) error {
 		}
 	}
 	return nil
+}
+
+// Read returns the lines of every input of the set in dir, in file order, with each file's
+// path; it fails when the set is missing or a file cannot be read.
+func Read(dir string) (paths []string, inputs [][]gamefile.Line, err error) {
+	paths, err = filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil || len(paths) == 0 {
+		return nil, nil, fmt.Errorf("no benchmark set in %s", dir)
+	}
+	for _, p := range paths {
+		lines, err := gamefile.ReadLines(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		inputs = append(inputs, lines)
+	}
+	return paths, inputs, nil
 }

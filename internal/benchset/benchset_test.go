@@ -35,3 +35,25 @@ func TestWriteSpreadsEvenly(t *testing.T) {
 		t.Errorf("Write with %d inputs succeeded, want an error", Size-1)
 	}
 }
+
+// TestRead: a written set reads back, file by file, and a missing one is an error.
+func TestRead(t *testing.T) {
+	dir := t.TempDir()
+	var inputs [][]byte
+	for i := range Size {
+		inputs = append(inputs, []byte(fmt.Sprintf("SINGLE\nBLACK\n%d\n", i)))
+	}
+	if err := Write(dir, inputs); err != nil {
+		t.Fatal(err)
+	}
+	paths, lines, err := Read(dir)
+	if err != nil || len(paths) != Size || len(lines) != Size {
+		t.Fatalf("Read = %d paths, %d inputs, %v; want %d", len(paths), len(lines), err, Size)
+	}
+	if got := lines[7][2].Text; got != "7" {
+		t.Errorf("the 8th input's line 3 = %q, want 7", got)
+	}
+	if _, _, err := Read(filepath.Join(dir, "none")); err == nil {
+		t.Error("Read of a missing set succeeded")
+	}
+}

@@ -2,12 +2,11 @@ package hive
 
 import (
 	"flag"
-	"path/filepath"
 	"slices"
 	"testing"
 
+	"gameagents/internal/benchset"
 	"gameagents/internal/clock"
-	"gameagents/internal/gamefile"
 	"gameagents/internal/search"
 )
 
@@ -24,18 +23,14 @@ func TestNodeCost(t *testing.T) {
 	if *nodeCost <= 0 {
 		t.Skip("a measurement: run with -node-cost N")
 	}
-	files, err := filepath.Glob("testdata/single-bench/*.txt")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no benchmark set: %v", err)
+	files, inputs, err := benchset.Read("testdata/single-bench")
+	if err != nil {
+		t.Fatal(err)
 	}
 	var perNode, perBudgetNode search.NodeCosts
 	cpu := clock.Process{}
-	for _, f := range files {
-		lines, err := gamefile.ReadLines(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in, err := ParseInput(f, lines)
+	for i, f := range files {
+		in, err := ParseInput(f, inputs[i])
 		if err != nil {
 			t.Fatal(err)
 		}
