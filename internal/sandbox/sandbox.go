@@ -328,7 +328,18 @@ func hiddenUnder(hide, mounted []string) []string {
 			}
 		}
 	}
-	return out
+	// A directory inside another hidden one is hidden with it. A tmpfs of its own, mounted
+	// before the outer one (the referee lists a match's records folder before the
+	// tournament's folder that holds it), is covered by the outer tmpfs, and bwrap's
+	// remounting it read-only then fails ("Invalid argument"): a tournament whose folder
+	// lay under a shown script's directory lost every game with no output.txt.
+	var outer []string
+	for _, h := range out {
+		if !slices.ContainsFunc(out, func(o string) bool { return o != h && within(h, o) }) {
+			outer = append(outer, h)
+		}
+	}
+	return outer
 }
 
 // parentDirs makes the directories above p that no mount provides, readable by all: bwrap

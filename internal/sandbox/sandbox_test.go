@@ -63,7 +63,11 @@ func run(t *testing.T, l layout, argv ...string) (string, error, *exec.Cmd, time
 	t.Helper()
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = l.own
-	b := Box{Dir: l.own, Read: []string{filepath.Join(l.root, "player.py")}, Hide: []string{l.out, filepath.Dir(l.results)}}
+	// The hidden directories nest as a tournament's do, and come in the referee's order:
+	// the match's records folder (game-01) first, then the tournament's folder holding it
+	// (here the records folder).
+	b := Box{Dir: l.own, Read: []string{filepath.Join(l.root, "player.py")},
+		Hide: []string{filepath.Join(l.out, "game-01"), l.out, filepath.Dir(l.results)}}
 	s, err := b.Wrap(cmd)
 	if err != nil {
 		t.Fatal(err)
