@@ -58,11 +58,7 @@ func testGroup(t *testing.T, h *Hierarchy) {
 	if err := g.Kill(); err != nil {
 		t.Fatal(err)
 	}
-	after, _, _ := g.Usage()
-	time.Sleep(50 * time.Millisecond)
-	if later, _, _ := g.Usage(); later != after {
-		t.Errorf("usage grew from %v to %v after the kill", after, later)
-	}
+	usageStill(t, g, 50*time.Millisecond, "after the kill")
 	// A new process after the kill, frozen while it spins: its CPU time stands still.
 	spin := exec.Command("/bin/sh", "-c", "while :; do :; done")
 	if err := Start(spin, g, nil); err != nil {
@@ -72,11 +68,7 @@ func testGroup(t *testing.T, h *Hierarchy) {
 	if err := g.Freeze(); err != nil {
 		t.Fatal(err)
 	}
-	frozen, _, _ := g.Usage()
-	time.Sleep(100 * time.Millisecond)
-	if later, _, _ := g.Usage(); later != frozen {
-		t.Errorf("usage grew from %v to %v while frozen", frozen, later)
-	}
+	usageStill(t, g, 100*time.Millisecond, "while frozen")
 	if err := g.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -161,5 +153,15 @@ func TestCappedGroup(t *testing.T) {
 	hog.Wait()
 	if c.OOMKills() == 0 {
 		t.Error("OOMKills = 0 after a process in the group went over its 64 MiB")
+	}
+}
+
+// usageStill checks that g's CPU time does not grow over pause (when says why it should not).
+func usageStill(t *testing.T, g *Group, pause time.Duration, when string) {
+	t.Helper()
+	before, _, _ := g.Usage()
+	time.Sleep(pause)
+	if later, _, _ := g.Usage(); later != before {
+		t.Errorf("usage grew from %v to %v %s", before, later, when)
 	}
 }
