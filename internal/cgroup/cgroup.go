@@ -39,6 +39,9 @@ import (
 // Hierarchy is the place where this process's agent groups are made.
 type Hierarchy struct {
 	parent string // the referee's own group's directory (version 2)
+	// capsProblem says why the groups made here cannot be capped (Group.Cap); nil when
+	// they can.
+	capsProblem error
 	// v1: the referee's own groups in the version 1 cpuacct and freezer hierarchies, where
 	// the machine has no usable version 2 one; nil otherwise.
 	v1 *v1Pair
@@ -72,7 +75,7 @@ func detectV2() (*Hierarchy, error) {
 	if mount == "" {
 		return nil, errors.New("no version 2 control group hierarchy is mounted")
 	}
-	h := &Hierarchy{parent: filepath.Join(mount, own)}
+	h := &Hierarchy{parent: filepath.Join(mount, ownParent(own))}
 	h.removeStale()
 	g, err := h.New()
 	if err != nil {
@@ -86,6 +89,9 @@ func detectV2() (*Hierarchy, error) {
 	}
 	if err := probe(g); err != nil {
 		return nil, fmt.Errorf("cannot start a process into a control group (Linux 5.7 or later can): %v", err)
+	}
+	if err := enableBelow(h.parent, capControllers); err != nil {
+		h.capsProblem = fmt.Errorf("no version 2 memory and pids caps: %w", err)
 	}
 	return h, nil
 }
@@ -117,6 +123,9 @@ func NewGroup() (*Group, error) {
 func (h *Hierarchy) String() string {
 	if h.v1 != nil {
 		return "cgroup v1 cpuacct and freezer below " + h.v1.acct
+	}
+	if h.capsProblem == nil {
+		return "cgroup v2 below " + h.parent + ", memory and pids capped per group"
 	}
 	return "cgroup v2 below " + h.parent
 }
@@ -168,19 +177,29 @@ func cgroupMounts() (v2 string, v1 map[string]string, err error) {
 // removeStale removes the groups a referee that was killed left behind (their names hold
 // its pid, and it is gone), with whatever still runs in them.
 func (h *Hierarchy) removeStale() {
-	dirs, _ := filepath.Glob(filepath.Join(h.parent, "gameagents-*-*"))
-	for _, dir := range dirs {
-		f := strings.Split(filepath.Base(dir), "-")
-		pid, err := strconv.Atoi(f[1])
-		if err != nil || pid <= 0 || syscall.Kill(pid, 0) == nil || pid == os.Getpid() {
-			continue // not ours, or its referee lives
-		}
+	for _, dir := range staleGroups(h.parent) {
 		g := &Group{dir: dir}
 		os.WriteFile(filepath.Join(dir, "cgroup.freeze"), []byte("0"), 0) //nolint:errcheck // best effort
 		if g.Kill() == nil {
 			os.Remove(dir)
 		}
 	}
+}
+
+// staleGroups lists the groups below parent that a referee now gone made (their names
+// hold its pid).
+func staleGroups(parent string) []string {
+	var stale []string
+	dirs, _ := filepath.Glob(filepath.Join(parent, "gameagents-*-*"))
+	for _, dir := range dirs {
+		f := strings.Split(filepath.Base(dir), "-")
+		pid, err := strconv.Atoi(f[1])
+		if err != nil || pid <= 0 || syscall.Kill(pid, 0) == nil || pid == os.Getpid() {
+			continue // not ours, or its referee lives
+		}
+		stale = append(stale, dir)
+	}
+	return stale
 }
 
 // Group is one agent's group of processes.
@@ -190,6 +209,8 @@ type Group struct {
 	// v1: the group's cpuacct and freezer directories, and the referee's own, in a
 	// version 1 hierarchy (dir and fd are then unused); nil in version 2.
 	v1, v1Parents *v1Pair
+	capsProblem   error // the hierarchy's: why Cap cannot cap
+	capped        bool  // Cap has capped it
 }
 
 var seq atomic.Int64
@@ -208,7 +229,7 @@ func (h *Hierarchy) New() (*Group, error) {
 		os.Remove(dir)
 		return nil, err
 	}
-	return &Group{dir: dir, fd: fd}, nil
+	return &Group{dir: dir, fd: fd, capsProblem: h.capsProblem}, nil
 }
 
 // Start starts cmd with its process beginning its life in g (nil: none) and under caps

@@ -165,3 +165,43 @@ func usageStill(t *testing.T, g *Group, pause time.Duration, when string) {
 		t.Errorf("usage grew from %v to %v %s", before, later, when)
 	}
 }
+
+// TestStaleCappedGroupsRemoved: the version 1 memory and pids groups a killed referee left
+// are removed by the next one's DetectLimits; a live referee's stay.
+func TestStaleCappedGroupsRemoved(t *testing.T) {
+	l, err := DetectLimits()
+	if err != nil {
+		t.Skipf("no version 1 memory and pids controllers here: %v", err)
+	}
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	var stale []string
+	for _, parent := range []string{l.memory, l.pids} {
+		dir := filepath.Join(parent, fmt.Sprintf("gameagents-%d-1", dead.Process.Pid))
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		stale = append(stale, dir)
+	}
+	live, err := l.New(1<<30, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	if _, err := DetectLimits(); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range stale {
+		if _, err := os.Stat(dir); !os.IsNotExist(err) {
+			t.Errorf("the stale group %s is still there: %v", dir, err)
+			os.Remove(dir)
+		}
+	}
+	for _, dir := range live.dirs {
+		if _, err := os.Stat(dir); err != nil {
+			t.Errorf("the live group is gone: %v", err)
+		}
+	}
+}

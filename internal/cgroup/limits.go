@@ -32,12 +32,24 @@ func DetectLimits() (*Limits, error) {
 		return nil, err
 	}
 	l := &Limits{memory: dirs[0], pids: dirs[1]}
+	l.removeStale()
 	g, err := l.New(1<<30, 16)
 	if err != nil {
 		return nil, fmt.Errorf("cannot make a capped group: %w", err)
 	}
 	g.Close()
 	return l, nil
+}
+
+// removeStale removes the capped groups a referee that was killed left behind. Their
+// processes are in its charging groups too, which end them (Hierarchy.removeStale); one
+// still here keeps its group until the next referee.
+func (l *Limits) removeStale() {
+	for _, parent := range []string{l.memory, l.pids} {
+		for _, dir := range staleGroups(parent) {
+			os.Remove(dir) //nolint:errcheck // best effort: busy while a process lives in it
+		}
+	}
 }
 
 // ownV1Groups returns this process's group directories in the version 1 hierarchies of

@@ -85,6 +85,9 @@ func startProcess(python, dir string, box *sandbox.Box, log *cappedLog) (*proces
 		if group, err = cgroup.NewGroup(); err != nil && startup != nil {
 			startup.Abandon()
 		}
+		if group != nil { // version 2 caps the player's processes together where it can
+			group.Cap(sandbox.MemoryBytes, sandbox.Processes) //nolint:errcheck // else the box's per-process limits hold
+		}
 	}
 	if err == nil {
 		err = cgroup.Start(cmd, group, nil) // after the box, which sets SysProcAttr anew

@@ -50,7 +50,8 @@ func startFileAgent(_ context.Context, s *Seat) (Player, error) {
 }
 
 // moveGroups are an agent's control groups: the one that charges and ends its processes
-// (nil without cgroup v2) and the one that caps their memory and number (nil without the
+// (nil without control groups), which in version 2 also caps their memory and number where
+// the machine lets it (cgroup.Group.Cap), and else the one that caps them (nil without the
 // version 1 memory and pids controllers).
 type moveGroups struct {
 	charge *cgroup.Group
@@ -63,8 +64,27 @@ func newMoveGroups() (moveGroups, error) {
 	if g.charge, err = cgroup.NewGroup(); err != nil {
 		return g, err
 	}
-	g.caps = newCaps()
+	if !capGroup(g.charge) {
+		g.caps = newCaps()
+	}
 	return g, nil
+}
+
+// capGroup caps a version 2 group's memory and processes, all of them together, as the
+// sandbox caps each process; false where it cannot (no group, version 1, no controllers).
+func capGroup(g *cgroup.Group) bool {
+	return g != nil && g.Cap(sandbox.MemoryBytes, sandbox.Processes) == nil
+}
+
+// oomKills is how many of the groups' processes the kernel has killed for their memory.
+func (g moveGroups) oomKills() int {
+	if g.caps != nil {
+		return g.caps.OOMKills()
+	}
+	if g.charge != nil {
+		return g.charge.OOMKills()
+	}
+	return 0
 }
 
 // close ends what runs in the groups and removes them.
@@ -182,10 +202,7 @@ func runTurn(ctx context.Context, command, dir string, box *sandbox.Box, groups 
 			return t, err
 		}
 	}
-	oomBefore := 0
-	if caps != nil {
-		oomBefore = caps.OOMKills()
-	}
+	oomBefore := groups.oomKills()
 	start := time.Now()
 	// out is an *os.File: no copying goroutine that a lingering child could block.
 	cmd, startup, err := startIn(group, caps, command, dir, box, nil, out, out)
@@ -262,7 +279,7 @@ func runTurn(ctx context.Context, command, dir string, box *sandbox.Box, groups 
 	} else if waitErr != nil {
 		return t, waitErr
 	}
-	if caps != nil && caps.OOMKills() > oomBefore {
+	if groups.oomKills() > oomBefore {
 		t.exit = strings.TrimSpace(t.exit + fmt.Sprintf(" (the kernel killed a process of the move: its processes together went over %d MiB of memory)", sandbox.MemoryBytes>>20))
 	}
 	return t, nil

@@ -275,6 +275,7 @@ func startEngine(command, dir string, box *sandbox.Box, logPath string) (*engine
 	}
 	// The box's start-up is charged with the engine's own at its first move.
 	group, err := cgroup.NewGroup()
+	capGroup(group) // where version 1 caps instead, the sandbox's per-process limits hold
 	var cmd *exec.Cmd
 	if err == nil {
 		cmd, _, err = startIn(group, nil, command, dir, box, inR, outW, log)
