@@ -359,10 +359,10 @@ func capLog(out *os.File) {
 	}
 }
 
-// openLog opens an agent's log for appending, or /dev/null once it has grown past
-// maxLogBytes.
+// openLog opens an agent's log for appending, or /dev/null once it has reached
+// maxLogBytes (a log cut back to its cap takes not even a ply marker more).
 func openLog(path string) (*os.File, error) {
-	if fi, err := os.Stat(path); err == nil && fi.Size() > maxLogBytes {
+	if fi, err := os.Stat(path); err == nil && fi.Size() >= maxLogBytes {
 		return os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	}
 	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)

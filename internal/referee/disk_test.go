@@ -28,17 +28,17 @@ func TestDiskFillerLoses(t *testing.T) {
 	}
 }
 
-// TestLogCappedDuringMove: an agent that writes 40 MB to its output in one move leaves a
-// log of at most 16 MiB.
+// TestLogCappedDuringMove: an agent that writes 40 MB to its output in a move leaves a
+// log of at most 16 MiB, the referee's ply markers of its later moves included.
 func TestLogCappedDuringMove(t *testing.T) {
 	chatty := `head -c 40000000 /dev/zero; printf '1\n' > output.txt`
-	games := []referee.Game{countGame{target: 1}}
+	games := []referee.Game{countGame{target: 3}}
 	out, _ := runMain(t, games, "-a", chatty, "-b", plays1, "-games", "1", "-single", "5", "-first", "a")
 	st, err := os.Stat(filepath.Join(out, "game-01", "agent-A.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if st.Size() > 16<<20 {
-		t.Errorf("the log is %d bytes after one move, want at most 16 MiB", st.Size())
+		t.Errorf("the log is %d bytes after two moves, want at most 16 MiB", st.Size())
 	}
 }

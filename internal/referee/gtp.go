@@ -755,8 +755,8 @@ func openCappedLog(path string) (*cappedLog, error) {
 func (l *cappedLog) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.n < maxLogBytes {
-		n, _ := l.f.Write(p)
+	if room := maxLogBytes - l.n; room > 0 {
+		n, _ := l.f.Write(p[:min(int64(len(p)), room)])
 		l.n += int64(n)
 	}
 	return len(p), nil

@@ -2,8 +2,11 @@ package referee
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -125,5 +128,26 @@ func TestClockTicks(t *testing.T) {
 	}
 	if got := ticks(15); got != 150*time.Millisecond {
 		t.Errorf("ticks(15) = %v, want 150ms", got)
+	}
+}
+
+// TestCappedLogStopsAtCap: a GTP engine's log takes writes up to maxLogBytes and not a
+// byte more, a write that straddles the cap cut at it; every write reports success.
+func TestCappedLogStopsAtCap(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "agent.log")
+	l, err := openCappedLog(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunk := bytes.Repeat([]byte("x"), 3<<20) // 16 MiB is not a multiple of it
+	for range 7 {
+		if n, err := l.Write(chunk); n != len(chunk) || err != nil {
+			t.Fatalf("Write = %d, %v", n, err)
+		}
+	}
+	l.printf("--- ply %d ---\n", 9)
+	l.Close()
+	if fi, err := os.Stat(path); err != nil || fi.Size() != maxLogBytes {
+		t.Errorf("the log: %v, %v; want exactly %d bytes", fi.Size(), err, maxLogBytes)
 	}
 }
