@@ -36,7 +36,7 @@ cd "$work" || exit 100
 # agent's own process only waits and exits, never reaping it.
 cat >hider.sh <<'EOF'
 (
-	mkdir -p search && cp input.txt calibration.txt search/ && (cd search && "$1" >/dev/null 2>&1)
+	mkdir -p search && cp input.txt search/ && (cd search && "$1" >/dev/null 2>&1)
 	end=$(($(date +%s) + 3)); while [ "$(date +%s)" -lt $end ]; do :; done
 	cp search/output.txt output.txt.tmp && mv output.txt.tmp output.txt
 	while :; do :; done
@@ -45,10 +45,10 @@ while [ ! -s output.txt ]; do sleep 0.05; done
 EOF
 "$bin/homework" referee -game reversi -single 1 -games 1 -first a -out r1 \
 	-a "sh $work/hider.sh $bin/reversi" -b "$bin/reversi -player greedy" >r1.log 2>&1
-kind=$(summary_field r1 kind) winner=$(summary_field r1 winner)
+kind=$(summary_field r1 kind) winner=$(summary_field r1 winner) charged=$(summary_field r1 max_move_a)
 spinning=$(pgrep -fc 'while :; do :; done' || true)
-[ "$winner" = B ] && [ "$kind" = time ] && [ "$spinning" = 0 ]
-verdict "1 hidden CPU" $(($? == 0)) "the hider's game: winner $winner by $kind; its children still running: $spinning"
+grep -q "^ply 1: .*of CPU, over the 1s of a move" r1/game-01.txt && [ "$winner" = B ] && [ "$kind" = time ] && [ "$spinning" = 0 ]
+verdict "1 hidden CPU" $(($? == 0)) "the hider's game: winner $winner by $kind, its move charged ${charged}s of 1; its children still running: $spinning"
 
 # Course players for 2 and 3, from the reversi harness's random player.
 mkdir -p players
@@ -114,9 +114,9 @@ EOF
 # 2. A course player forges its clocks and takes 2.5 s a call.
 "$bin/homework" referee -game reversi -single 1 -games 1 -first a -out r2 \
 	-a "course:$work/players/forger.py" -b "$bin/reversi -player random" >r2.log 2>&1
-kind=$(summary_field r2 kind) winner=$(summary_field r2 winner)
+kind=$(summary_field r2 kind) winner=$(summary_field r2 winner) reason=$(summary_field r2 reason)
 [ "$winner" = B ] && [ "$kind" = time ]
-verdict "2 forged clock" $(($? == 0)) "the forger's game: winner $winner by $kind"
+verdict "2 forged clock" $(($? == 0)) "the forger's game: winner $winner by $kind ($reason)"
 
 # 3. A course player starts two spinning children; its opponent needs 0.6 s of CPU a move.
 "$bin/homework" referee -game reversi -single 1 -games 2 -out r3 \
