@@ -7,12 +7,13 @@ import (
 	"gameagents/internal/agent"
 	"gameagents/internal/referee"
 	"gameagents/internal/replay"
+	"gameagents/internal/rules"
 )
 
 // HomeworkMain is the umbrella binary: no arguments plays input.txt's game (one of games)
 // in the current directory; the subcommands are for people, the referee and the validator
 // knowing judges.
-func HomeworkMain(games []agent.Game, judges []referee.Game, args []string, stdout, stderr io.Writer) int {
+func HomeworkMain(games []agent.Game, judges []rules.Game, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		return GameMain("homework", games, nil, stdout, stderr)
 	}

@@ -13,6 +13,7 @@ import (
 	"gameagents/internal/referee"
 	"gameagents/internal/render"
 	"gameagents/internal/render/raster"
+	"gameagents/internal/rules"
 )
 
 const renderSynopsis = "homework render [-format svg|png] [-ply N] [-o FILE] (DIR | FILE | RECORD)"
@@ -20,7 +21,7 @@ const renderSynopsis = "homework render [-format svg|png] [-ply N] [-o FILE] (DI
 // RenderMain is `homework render`: the picture of an input.txt of any of judges' games, or
 // of a ply of a referee record, as SVG or PNG. Exit status 0 written, 2 bad usage or a
 // file that is no game's, 1 the picture could not be written.
-func RenderMain(judges []referee.Game, args []string, stdout, stderr io.Writer) int {
+func RenderMain(judges []rules.Game, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("homework render", flag.ContinueOnError)
 	format := fs.String("format", "", "svg or png (default: png when -o ends in .png, else svg)")
 	ply := fs.Int("ply", -1, "for a record: the position after ply N, 0 the start, -1 the last")
@@ -81,7 +82,7 @@ has no last move).
 // loadScene reads path (a directory's input.txt, an input.txt or a record) and returns the
 // picture of its position, for a record the one after ply (-1: the last). plySet says -ply
 // was given, which an input.txt refuses.
-func loadScene(judges []referee.Game, path string, ply int, plySet bool) (render.Scene, error) {
+func loadScene(judges []rules.Game, path string, ply int, plySet bool) (render.Scene, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		path = filepath.Join(path, "input.txt")
 	}
@@ -91,7 +92,7 @@ func loadScene(judges []referee.Game, path string, ply int, plySet bool) (render
 	if err != nil {
 		return render.Scene{}, named(err, path)
 	}
-	var m referee.Match
+	var m rules.Match
 	switch {
 	case referee.IsRecord(lines):
 		if ply < -1 {
@@ -114,7 +115,7 @@ func loadScene(judges []referee.Game, path string, ply int, plySet bool) (render
 }
 
 // loadInput reads an input.txt of any game, chosen as the agents choose (gamefile.Pick).
-func loadInput(judges []referee.Game, lines []gamefile.Line) (referee.Match, error) {
+func loadInput(judges []rules.Game, lines []gamefile.Line) (rules.Match, error) {
 	g, err := gamefile.Pick("input.txt", judges, lines)
 	if err != nil {
 		return nil, err

@@ -20,6 +20,7 @@ import (
 	"gameagents/internal/referee"
 	"gameagents/internal/render"
 	"gameagents/internal/render/raster"
+	"gameagents/internal/rules"
 )
 
 var updateRender = flag.Bool("update", false, "rewrite testdata/render/*.svg from what homework render draws now")
@@ -246,7 +247,7 @@ func TestRenderRecord(t *testing.T) {
 	for _, g := range games.Judges {
 		t.Run(g.Name(), func(t *testing.T) {
 			game, setup := g, ""
-			if c, ok := g.(referee.Configurable); ok && g.Name() == "streky" {
+			if c, ok := g.(rules.Configurable); ok && g.Name() == "streky" {
 				// A small board keeps the game short; the deal's seed is the record's.
 				setup = "size=12x12 count=6 seed=3"
 				if game, err = c.Configure(setup); err != nil {
@@ -264,7 +265,7 @@ func TestRenderRecord(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d, ok := game.(referee.Dealt); ok {
+			if d, ok := game.(rules.Dealt); ok {
 				game, _ = d.Deal(1)
 			}
 			record := referee.RecordPath(&cfg, 3)
@@ -282,7 +283,7 @@ func TestRenderRecord(t *testing.T) {
 			if n != r.Plies {
 				t.Errorf("Replay: %d plies, want %d", n, r.Plies)
 			}
-			if s, ok := m.(referee.Scorer); ok {
+			if s, ok := m.(rules.Scorer); ok {
 				pts := s.Points()
 				if got := [2]int{pts[r.Side[0]], pts[r.Side[1]]}; got != r.Points {
 					t.Errorf("replayed points = %v, want %v", got, r.Points)

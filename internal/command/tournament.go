@@ -16,6 +16,7 @@ import (
 
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 	"gameagents/internal/sandbox"
 	"gameagents/internal/sprt"
 	"gameagents/internal/tournament"
@@ -70,7 +71,7 @@ flags:
 
 // TournamentMain runs `homework tournament` with args (after the word tournament) and
 // returns the exit status: 0 done, 1 a failure or an interruption, 2 bad usage.
-func TournamentMain(judges []referee.Game, args []string, stdout, stderr io.Writer) int {
+func TournamentMain(judges []rules.Game, args []string, stdout, stderr io.Writer) int {
 	sub := "run"
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") && args[0] != "help" {
 		sub, args = args[0], args[1:]
@@ -110,7 +111,7 @@ type tournamentFlags struct {
 	agents                 agentFlags
 }
 
-func newTournamentFlags(judges []referee.Game) *tournamentFlags {
+func newTournamentFlags(judges []rules.Game) *tournamentFlags {
 	f := &tournamentFlags{fs: flag.NewFlagSet("homework tournament", flag.ContinueOnError)}
 	fs := f.fs
 	var names []string
@@ -140,7 +141,7 @@ func newTournamentFlags(judges []referee.Game) *tournamentFlags {
 }
 
 // tournamentCommand parses the flags of subcommand sub and runs it.
-func tournamentCommand(judges []referee.Game, sub string, args []string, stdout, stderr io.Writer) int {
+func tournamentCommand(judges []rules.Game, sub string, args []string, stdout, stderr io.Writer) int {
 	f := newTournamentFlags(judges)
 	usage := func(w io.Writer) {
 		fmt.Fprint(w, tournamentUsage)
@@ -193,7 +194,7 @@ func tournamentCommand(judges []referee.Game, sub string, args []string, stdout,
 }
 
 // tournament opens the tournament the flags name: -spec, or a new or resumed one in -out.
-func (f *tournamentFlags) tournament(judges []referee.Game, sub string) (*tournament.Tournament, error) {
+func (f *tournamentFlags) tournament(judges []rules.Game, sub string) (*tournament.Tournament, error) {
 	set := map[string]bool{}
 	f.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	defining := []string{"out", "agent", "setup", "time", "single", "games", "plies", "openings", "calibration", "gtp-untimed", "gtp-ponder", "grace", "format", "sprt"}

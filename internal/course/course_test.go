@@ -18,8 +18,8 @@ import (
 	"gameagents/internal/gamefile"
 	"gameagents/internal/hive"
 	"gameagents/internal/quoridor"
-	"gameagents/internal/referee"
 	"gameagents/internal/reversi"
+	"gameagents/internal/rules"
 	"gameagents/internal/streky"
 )
 
@@ -53,7 +53,7 @@ func (e judgeError) Error() string { return "judge: " + e.err.Error() }
 // play drives a whole game of the judge between two course players (side 0, side 1) as
 // the referee would, every move judged, and returns the plies played and the first error:
 // the bridge's, or a judgeError.
-func play(t *testing.T, g referee.Game, players [2]*course.Player) (int, error) {
+func play(t *testing.T, g rules.Game, players [2]*course.Player) (int, error) {
 	t.Helper()
 	m := g.New(0)
 	var last [2]string // each side's last move, as the judge logged it
@@ -76,7 +76,7 @@ func play(t *testing.T, g referee.Game, players [2]*course.Player) (int, error) 
 	return 0, nil
 }
 
-func configured(t *testing.T, g referee.Configurable, setup string) referee.Game {
+func configured(t *testing.T, g rules.Configurable, setup string) rules.Game {
 	t.Helper()
 	c, err := g.Configure(setup)
 	if err != nil {
@@ -92,7 +92,7 @@ func TestWholeGames(t *testing.T) {
 	tests := []struct {
 		name     string
 		game     string
-		judge    referee.Game
+		judge    rules.Game
 		opts     course.Options
 		minPlies int
 	}{
@@ -153,7 +153,7 @@ func TestBrokenPlayers(t *testing.T) {
 		{"dies", "reversi", "dies.py", 0, course.Died,
 			"the Python process ended during move(): exit status 3; its last output: giving up", false},
 	}
-	judges := map[string]referee.Game{
+	judges := map[string]rules.Game{
 		"reversi": reversi.Judge{}, "hive": hive.Judge{}, "quoridor": quoridor.Judge{},
 		"streky": configured(t, streky.Judge{}, "size=12x12 count=6"),
 	}
@@ -280,7 +280,7 @@ func TestStrekyJoinsAtStart(t *testing.T) {
 }
 
 // firstMove is a legal first move of a ŠTREKY game: the first card of the hand at 0,0.
-func firstMove(t *testing.T, m referee.Match) streky.Move {
+func firstMove(t *testing.T, m rules.Match) streky.Move {
 	t.Helper()
 	in, err := streky.ParseInput("input.txt", gamefile.SplitLines(string(m.Input(gamefile.Single, "1"))))
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"gameagents/internal/quoridor"
 	"gameagents/internal/referee"
 	"gameagents/internal/reversi"
+	"gameagents/internal/rules"
 )
 
 // agentOf is the course: agent command of a test player, with a roomy limit.
@@ -33,7 +34,7 @@ func TestKindPlaysMatches(t *testing.T) {
 	requirePython(t)
 	tests := []struct {
 		name       string
-		game       referee.Game
+		game       rules.Game
 		a, b       string
 		wantLoser  int    // -1: the games are played out, any result
 		wantReason string // in agent A's lost games' records
@@ -95,7 +96,7 @@ func TestKindRefusesBadAgents(t *testing.T) {
 	random := agentOf(t, "reversi", "randomplayer.py")
 	tests := []struct {
 		name    string
-		game    referee.Game
+		game    rules.Game
 		command string
 		want    string
 	}{

@@ -27,7 +27,7 @@ import (
 
 	"gameagents/internal/agent"
 	"gameagents/internal/gamefile"
-	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 )
 
 // Case is one samples/<game>/<case>/ directory's input.txt and output.txt (nil when the
@@ -109,7 +109,7 @@ type Parser[T any] func(file string, lines []gamefile.Line) (T, error)
 // CheckInput checks the properties of the package comment for data as input.txt: parse is
 // the game's parser, a and j its agent and judge, diff compares two parsed inputs ("" when
 // equal).
-func CheckInput[T any](t *testing.T, data []byte, parse Parser[T], a agent.Game, j referee.Game, diff func(want, got T) string) {
+func CheckInput[T any](t *testing.T, data []byte, parse Parser[T], a agent.Game, j rules.Game, diff func(want, got T) string) {
 	t.Helper()
 	lines := gamefile.SplitLines(string(data))
 	want, err := parse("input.txt", lines)
@@ -167,7 +167,7 @@ const afterTime = "1"
 // CheckJudge checks the properties of the package comment for input and output: j is the
 // game's judge, moves its own generator's view of the position of an input the judge
 // loads.
-func CheckJudge(t *testing.T, j referee.Game, input, output []byte, moves func(lines []gamefile.Line) Moves) {
+func CheckJudge(t *testing.T, j rules.Game, input, output []byte, moves func(lines []gamefile.Line) Moves) {
 	t.Helper()
 	lines := gamefile.SplitLines(string(input))
 	m, err := j.Load(lines)

@@ -426,7 +426,7 @@ func Pick[G interface{ Name() string }](file string, games []G, lines []Line) (G
 	return none, Errorf(file, 4, "an input of %s, not of %s", name, strings.Join(names, " or "))
 }
 
-// Named returns the game of games called name (agent.Game, referee.Game: each is known by
+// Named returns the game of games called name (agent.Game, rules.Game: each is known by
 // its Name), and whether there is one.
 func Named[G interface{ Name() string }](games []G, name string) (G, bool) {
 	for _, g := range games {

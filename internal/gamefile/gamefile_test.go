@@ -162,7 +162,7 @@ func TestRecognize(t *testing.T) {
 	}
 }
 
-// named is a game known by its name, as agent.Game and referee.Game are.
+// named is a game known by its name, as agent.Game and rules.Game are.
 type named string
 
 func (n named) Name() string { return string(n) }

@@ -11,8 +11,8 @@ import (
 	"gameagents/internal/halma"
 	"gameagents/internal/hive"
 	"gameagents/internal/quoridor"
-	"gameagents/internal/referee"
 	"gameagents/internal/reversi"
+	"gameagents/internal/rules"
 	"gameagents/internal/streky"
 )
 
@@ -20,4 +20,4 @@ import (
 var Agents = []agent.Game{halma.Game{}, reversi.Game{}, hive.Game{}, quoridor.Game{}, streky.Game{}}
 
 // Judges lists every game the referee and the validator know, in recognition order.
-var Judges = []referee.Game{halma.Judge{}, reversi.Judge{}, hive.Judge{}, quoridor.Judge{}, streky.Judge{}}
+var Judges = []rules.Game{halma.Judge{}, reversi.Judge{}, hive.Judge{}, quoridor.Judge{}, streky.Judge{}}

@@ -8,6 +8,7 @@ import (
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
 	"gameagents/internal/render"
+	"gameagents/internal/rules"
 )
 
 // FuzzRender: any bytes as a referee record (referee.Replay, to any ply) or as an
@@ -25,7 +26,7 @@ func FuzzRender(f *testing.F) {
 	f.Add([]byte("referee record: quoridor, game 1 of 1\nsetup: size=3x3 walls=1\nply 1: a (FIRST) plays [WALL 0,0 0,1 1,0 1,1] cpu 0s\n"), -1)
 	f.Fuzz(func(t *testing.T, data []byte, ply int) {
 		lines := gamefile.SplitLines(string(data))
-		var m referee.Match
+		var m rules.Match
 		var err error
 		if referee.IsRecord(lines) {
 			m, _, err = referee.Replay(Judges, "game-01.txt", lines, max(ply, -1))

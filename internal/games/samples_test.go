@@ -18,6 +18,7 @@ import (
 	"gameagents/internal/gamefile"
 	"gameagents/internal/games"
 	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 )
 
 // sample is one samples/<game>/<case>/ directory.
@@ -233,7 +234,7 @@ func errText(err error) string {
 
 func agentOf(t *testing.T, name string) agent.Game { return named(t, games.Agents, name) }
 
-func judgeOf(t *testing.T, name string) referee.Game { return named(t, games.Judges, name) }
+func judgeOf(t *testing.T, name string) rules.Game { return named(t, games.Judges, name) }
 
 // named is the game of gs called name, as samples/<name> names it.
 func named[G interface{ Name() string }](t *testing.T, gs []G, name string) G {

@@ -1,6 +1,6 @@
 package halma
 
-// The referee's view of Halma (referee.Game and referee.Match), built on the rules above
+// The contract's view of Halma (rules.Game and rules.Match), built on the rules above
 // and nothing else: ParseInput reads positions, ParseMove judges output.txt exactly as the
 // replay of the official logs checks it, Board.Decided decides the game. Sides are the
 // colours: 0 is BLACK, 1 is WHITE.
@@ -11,15 +11,15 @@ import (
 	"strings"
 
 	"gameagents/internal/gamefile"
-	"gameagents/internal/referee"
 	"gameagents/internal/render"
+	"gameagents/internal/rules"
 )
 
 // Judge is Halma for the referee and the validator.
 type Judge struct{}
 
 var (
-	_ referee.Game  = Judge{}
+	_ rules.Game    = Judge{}
 	_ render.Drawer = (*judgeMatch)(nil)
 )
 
@@ -28,11 +28,11 @@ func (Judge) Name() string { return "halma" }
 
 // New starts from the initial position with first (0 BLACK, 1 WHITE) to move: the master
 // let either colour move first.
-func (Judge) New(first int) referee.Match {
+func (Judge) New(first int) rules.Match {
 	return &judgeMatch{b: StartBoard(), toMove: Color(first & 1)}
 }
 
-// MirrorMove implements referee.Mirrored: either colour may move first, and an opening
+// MirrorMove implements rules.Mirrored: either colour may move first, and an opening
 // written for BLACK first is played, when WHITE begins, turned half round the board's
 // centre, where each camp stands in the other's place.
 func (Judge) MirrorMove(move string) (string, error) {
@@ -49,7 +49,7 @@ func (Judge) MirrorMove(move string) (string, error) {
 }
 
 // Load reads an input.txt; its errors are "input.txt:LINE: problem".
-func (Judge) Load(input []gamefile.Line) (referee.Match, error) {
+func (Judge) Load(input []gamefile.Line) (rules.Match, error) {
 	in, err := ParseInput("input.txt", input)
 	if err != nil {
 		return nil, err
@@ -100,7 +100,7 @@ func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) 
 	if m.over {
 		return "", nil, errors.New("the game is already over")
 	}
-	lines, warnings, err := referee.SplitOutput(output, strict)
+	lines, warnings, err := rules.SplitOutput(output, strict)
 	if err != nil {
 		return "", warnings, fmt.Errorf("malformed output.txt: %v", err)
 	}

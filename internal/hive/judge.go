@@ -1,7 +1,7 @@
 package hive
 
-// The referee's view of Hive (referee.Game, referee.Match, referee.Configurable and
-// referee.Scorer), built on the reference rules and nothing else: ParseInput reads
+// The contract's view of Hive (rules.Game, rules.Match, rules.Configurable and
+// rules.Scorer), built on the reference rules and nothing else: ParseInput reads
 // positions, ReferenceMoves(Loose) decides what is legal, Apply plays it. Sides are the
 // owners of the pieces: 0 is LOWER, 1 is UPPER, and LOWER moves first in a new game, as in
 // the course's own test loop; the referee rotates which agent plays which side.
@@ -21,8 +21,8 @@ import (
 	"strings"
 
 	"gameagents/internal/gamefile"
-	"gameagents/internal/referee"
 	"gameagents/internal/render"
+	"gameagents/internal/rules"
 )
 
 const (
@@ -44,10 +44,10 @@ type Judge struct {
 }
 
 var (
-	_ referee.Game         = Judge{}
-	_ referee.Configurable = Judge{}
-	_ referee.Scorer       = (*judgeMatch)(nil)
-	_ render.Drawer        = (*judgeMatch)(nil)
+	_ rules.Game         = Judge{}
+	_ rules.Configurable = Judge{}
+	_ rules.Scorer       = (*judgeMatch)(nil)
+	_ render.Drawer      = (*judgeMatch)(nil)
 )
 
 // Name returns "hive".
@@ -55,7 +55,7 @@ func (Judge) Name() string { return "hive" }
 
 // New starts a game of the judge's setup with LOWER to move, whatever first says: the
 // course's loop always lets the lower-case player begin.
-func (j Judge) New(int) referee.Match {
+func (j Judge) New(int) rules.Match {
 	size, hand := j.size, j.hand
 	if size == 0 {
 		size = defaultSize
@@ -68,7 +68,7 @@ func (j Judge) New(int) referee.Match {
 
 // Load reads an input.txt; its errors are "input.txt:LINE: problem". The position's own
 // board size and hands are used, whatever the judge's setup.
-func (Judge) Load(input []gamefile.Line) (referee.Match, error) {
+func (Judge) Load(input []gamefile.Line) (rules.Match, error) {
 	in, err := ParseInput("input.txt", input)
 	if err != nil {
 		return nil, err
@@ -82,7 +82,7 @@ func (Judge) Load(input []gamefile.Line) (referee.Match, error) {
 // them, a kind not listed has no pieces, and the totals must be within what input.txt may
 // hold: 40 pieces a side, 15 beetles in all). Keys not given keep the course's values; an
 // empty setup is the course's game.
-func (Judge) Configure(setup string) (referee.Game, error) {
+func (Judge) Configure(setup string) (rules.Game, error) {
 	var j Judge
 	seen := map[string]bool{}
 	for _, word := range strings.Fields(setup) {
@@ -229,7 +229,7 @@ func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) 
 	if m.over {
 		return "", nil, errors.New("the game is already over: " + m.reason)
 	}
-	line, warnings, err := referee.SplitOneLine(output, strict, outputForms)
+	line, warnings, err := rules.SplitOneLine(output, strict, outputForms)
 	if err != nil {
 		return "", warnings, err
 	}

@@ -1,7 +1,7 @@
 package quoridor
 
-// The referee's view of the Quoridor variant (referee.Game, referee.Match and
-// referee.Configurable), built on the rules of this package: ParseMove reads an output line,
+// The contract's view of the Quoridor variant (rules.Game, rules.Match and
+// rules.Configurable), built on the rules of this package: ParseMove reads an output line,
 // Check decides whether it is legal, Apply plays it. Sides are the order of play, as line 2
 // of input.txt names them: 0 is FIRST, which moves first in every game, 1 is SECOND; the
 // referee rotates which agent plays which side. In a new game FIRST starts on row 0 and aims
@@ -21,8 +21,8 @@ import (
 	"strings"
 
 	"gameagents/internal/gamefile"
-	"gameagents/internal/referee"
 	"gameagents/internal/render"
+	"gameagents/internal/rules"
 )
 
 const (
@@ -187,16 +187,16 @@ type Judge struct {
 }
 
 var (
-	_ referee.Game         = Judge{}
-	_ referee.Configurable = Judge{}
-	_ render.Drawer        = (*judgeMatch)(nil)
+	_ rules.Game         = Judge{}
+	_ rules.Configurable = Judge{}
+	_ render.Drawer      = (*judgeMatch)(nil)
 )
 
 // Name returns "quoridor".
 func (Judge) Name() string { return "quoridor" }
 
 // Configure returns the judge for a setup (ParseSetup's syntax), its initial walls drawn.
-func (Judge) Configure(text string) (referee.Game, error) {
+func (Judge) Configure(text string) (rules.Game, error) {
 	s, err := ParseSetup(text)
 	if err != nil {
 		return nil, err
@@ -217,7 +217,7 @@ func (j Judge) setup() Setup {
 
 // New starts a game of the judge's setup with FIRST to move, whatever first says: the sides
 // are the order of play.
-func (j Judge) New(int) referee.Match {
+func (j Judge) New(int) rules.Match {
 	s := j.setup()
 	if s.Initial > 0 && j.initial == nil {
 		// A Judge built by hand rather than by Configure: draw the walls now. Configure has
@@ -231,7 +231,7 @@ func (j Judge) New(int) referee.Match {
 
 // Load reads an input.txt; its errors are "input.txt:LINE: problem". The position's own
 // board and walls are used, whatever the judge's setup; the plies are counted from it.
-func (j Judge) Load(input []gamefile.Line) (referee.Match, error) {
+func (j Judge) Load(input []gamefile.Line) (rules.Match, error) {
 	in, err := ParseInput("input.txt", input)
 	if err != nil {
 		return nil, err
@@ -307,7 +307,7 @@ func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) 
 	if m.over {
 		return "", nil, errors.New("the game is already over: " + m.reason)
 	}
-	line, warnings, err := referee.SplitOneLine(output, strict, outputForms)
+	line, warnings, err := rules.SplitOneLine(output, strict, outputForms)
 	if err != nil {
 		return "", warnings, err
 	}

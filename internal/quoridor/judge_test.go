@@ -7,7 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"gameagents/internal/gamefile"
-	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 )
 
 func loadJudge(t *testing.T, side, body string) *judgeMatch {
@@ -300,7 +300,7 @@ func TestJudgeConfigured(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := g.(referee.Configurable); !ok {
+	if _, ok := g.(rules.Configurable); !ok {
 		t.Fatalf("Configure returned a %T, not Configurable", g)
 	}
 	s, _ := ParseSetup("size=7x5 walls=4 initial=2 seed=5")

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"gameagents/internal/cgroup"
-	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 )
 
 // hider writes its move from a child that searches about a second of CPU and then spins for
@@ -23,7 +23,7 @@ func TestHiddenCPUCharged(t *testing.T) {
 	if _, err := cgroup.Detect(); err != nil {
 		t.Skipf("no usable control groups here (%v): the referee charges the processes it waits for", err)
 	}
-	games := []referee.Game{countGame{target: 5}}
+	games := []rules.Game{countGame{target: 5}}
 	out, _ := runMain(t, games, "-a", hider, "-b", plays1, "-games", "1", "-single", "0.3")
 	rows := readSummary(t, out)
 	if len(rows) != 1 || rows[0]["winner"] != "B" || rows[0]["kind"] != "time" {
@@ -51,7 +51,7 @@ func TestMoveInItsGroups(t *testing.T) {
 	if _, err := cgroup.Host(); err != nil {
 		t.Skipf("no usable control groups here: %v", err)
 	}
-	games := []referee.Game{countGame{target: 1}}
+	games := []rules.Game{countGame{target: 1}}
 	out, _ := runMain(t, games, "-a", "cat /proc/self/cgroup > cg.txt; "+plays1, "-b", plays1, "-games", "1", "-single", "5", "-first", "a")
 	cg, err := os.ReadFile(filepath.Join(out, "game-01", "agent-A", "cg.txt"))
 	if err != nil {

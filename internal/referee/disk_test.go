@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 )
 
 // TestDiskFillerLoses: an agent that fills its directory with files loses as soon as it
@@ -13,7 +14,7 @@ import (
 // game but for the contract's files.
 func TestDiskFillerLoses(t *testing.T) {
 	filler := `i=0; while [ $i -lt 30000 ]; do : > junk$i; i=$((i+1)); done; printf '1\n' > output.txt`
-	games := []referee.Game{countGame{target: 5}}
+	games := []rules.Game{countGame{target: 5}}
 	out, _ := runMain(t, games, "-a", filler, "-b", plays1, "-games", "1", "-single", "5")
 	rows := readSummary(t, out)
 	if len(rows) != 1 || rows[0]["winner"] != "B" || rows[0]["kind"] != referee.KindDisk {
@@ -32,7 +33,7 @@ func TestDiskFillerLoses(t *testing.T) {
 // log of at most 16 MiB, the referee's ply markers of its later moves included.
 func TestLogCappedDuringMove(t *testing.T) {
 	chatty := `head -c 40000000 /dev/zero; printf '1\n' > output.txt`
-	games := []referee.Game{countGame{target: 3}}
+	games := []rules.Game{countGame{target: 3}}
 	out, _ := runMain(t, games, "-a", chatty, "-b", plays1, "-games", "1", "-single", "5", "-first", "a")
 	st, err := os.Stat(filepath.Join(out, "game-01", "agent-A.log"))
 	if err != nil {

@@ -37,26 +37,9 @@ import (
 
 	"gameagents/internal/cgroup"
 	"gameagents/internal/gamefile"
+	"gameagents/internal/rules"
 	"gameagents/internal/sandbox"
 )
-
-// GTPMatch is a Match that a GTP engine can play (Go Text Protocol, as Othello engines speak
-// it). A game opts in by implementing it; a match with a "gtp:" agent on any other game fails
-// before its first game.
-type GTPMatch interface {
-	Match
-	// GTPSetup returns the commands sent once the engine has started, before the first move,
-	// e.g. "boardsize 8", "clear_board". The engine must then be at the position New gave.
-	GTPSetup() []string
-	// GTPColor returns the GTP colour of a side: "black" or "white".
-	GTPColor(side int) string
-	// GTPVertex turns a move as Play returned it into the vertex for "play", e.g. "d3" ->
-	// "D3", "PASS" -> "pass".
-	GTPVertex(move string) string
-	// FromGTP turns genmove's answer into the bytes of an output.txt, judged with Play like
-	// any agent's, e.g. "D3" -> "d3\n", "pass" -> "PASS\n".
-	FromGTP(vertex string) []byte
-}
 
 // gtpPrefix marks an agent command as a GTP engine.
 const gtpPrefix = "gtp:"
@@ -72,8 +55,8 @@ func checkGTP(cfg *Config, a int, command string) error {
 	if strings.TrimSpace(command) == "" {
 		return fmt.Errorf("agent %s: %q wants an engine command after %q", letters[a], ag.Command, gtpPrefix)
 	}
-	if _, ok := cfg.Game.New(0).(GTPMatch); !ok {
-		return fmt.Errorf("agent %s (%s) is a GTP engine, but %s cannot be played over GTP (its Match does not implement referee.GTPMatch)",
+	if _, ok := cfg.Game.New(0).(rules.GTPMatch); !ok {
+		return fmt.Errorf("agent %s (%s) is a GTP engine, but %s cannot be played over GTP (its Match does not implement rules.GTPMatch)",
 			letters[a], ag.Command, cfg.Game.Name())
 	}
 	return nil
@@ -99,7 +82,7 @@ func gtpNote(cfg *Config, a int) string {
 // gtpPlayer is a GTP engine in one game.
 type gtpPlayer struct {
 	e       *engine
-	gm      GTPMatch
+	gm      rules.GTPMatch
 	mode    gamefile.Mode
 	grace   time.Duration
 	total   time.Duration // the time control, which bounds an untimed engine's wall time
@@ -109,7 +92,7 @@ type gtpPlayer struct {
 // startGTP starts the engine in the agent's directory and sets it up for the game.
 func startGTP(ctx context.Context, s *Seat) (Player, error) {
 	cfg := s.Config
-	gm, ok := s.Match.(GTPMatch) // checkGTP has made sure of it for the match's game
+	gm, ok := s.Match.(rules.GTPMatch) // checkGTP has made sure of it for the match's game
 	if !ok {
 		return nil, fmt.Errorf("%s: %s cannot be played over GTP", s.Who, cfg.Game.Name())
 	}

@@ -18,6 +18,7 @@ import (
 
 	"gameagents/internal/cgroup"
 	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 )
 
 const fakeGTPEnv = "REFEREE_FAKE_GTP"
@@ -28,16 +29,16 @@ type raceGame struct{ countGame }
 
 func (raceGame) Name() string { return "race" }
 
-func (g raceGame) New(first int) referee.Match {
+func (g raceGame) New(first int) rules.Match {
 	return &raceMatch{&countMatch{g: g.countGame, toMove: first}}
 }
 
 type raceMatch struct{ *countMatch }
 
-var _ referee.GTPMatch = (*raceMatch)(nil)
+var _ rules.GTPMatch = (*raceMatch)(nil)
 
 func (m *raceMatch) Play(output []byte, strict bool) (string, []string, error) {
-	if lines, warnings, err := referee.SplitOutput(output, strict); err == nil && len(lines) == 1 && lines[0] == "PASS" {
+	if lines, warnings, err := rules.SplitOutput(output, strict); err == nil && len(lines) == 1 && lines[0] == "PASS" {
 		m.toMove ^= 1
 		return "PASS", warnings, nil
 	}
@@ -212,7 +213,7 @@ func TestGTPMatch(t *testing.T) {
 	// A plain command runs directly: the mode goes by environment, which the sandbox
 	// does not pass on.
 	t.Setenv(fakeGTPEnv, "two")
-	games := []referee.Game{raceGame{countGame{target: 4}}}
+	games := []rules.Game{raceGame{countGame{target: 4}}}
 	out, stdout := runMain(t, games, "-a", plays1, "-b", "gtp:"+exe, "-name-a", "alpha", "-games", "2", "-single", "1", "-sandbox", "off")
 
 	// Game 1: alpha (ONE) first: 1, 3, 4: alpha wins. Game 2: the engine (ONE) first:
@@ -281,7 +282,7 @@ func waitGone(t *testing.T, pid int) {
 
 // TestGTPResults plays one game per case, alpha (ONE) first against a fake engine (TWO).
 func TestGTPResults(t *testing.T) {
-	race := func(target int) []referee.Game { return []referee.Game{raceGame{countGame{target: target}}} }
+	race := func(target int) []rules.Game { return []rules.Game{raceGame{countGame{target: target}}} }
 	tests := []struct {
 		name      string
 		target    int
@@ -350,7 +351,7 @@ func TestGTPResults(t *testing.T) {
 func TestGTPHang(t *testing.T) {
 	start := time.Now()
 	// Unconfined: the engine's pid, which the test looks for, is its own in the sandbox.
-	out, _ := runMain(t, []referee.Game{raceGame{countGame{target: 4}}}, "-a", plays1, "-b", engine(t, "hang"),
+	out, _ := runMain(t, []rules.Game{raceGame{countGame{target: 4}}}, "-a", plays1, "-b", engine(t, "hang"),
 		"-name-b", "engine", "-games", "1", "-first", "a", "-time", "0.2", "-grace", "0.3", "-sandbox", "off")
 	if wall := time.Since(start); wall > 10*time.Second {
 		t.Errorf("the match took %v, want about 0.5s: the engine was not killed in time", wall)
@@ -369,7 +370,7 @@ func TestGTPHang(t *testing.T) {
 // TestGTPCPU: an engine is charged the CPU it uses to answer genmove, and at its next move
 // the CPU it used after answering (pondering).
 func TestGTPCPU(t *testing.T) {
-	out, _ := runMain(t, []referee.Game{raceGame{countGame{target: 100}}}, "-a", plays1, "-b", engine(t, "burn:0.2,ponder:0.1"),
+	out, _ := runMain(t, []rules.Game{raceGame{countGame{target: 100}}}, "-a", plays1, "-b", engine(t, "burn:0.2,ponder:0.1"),
 		"-name-b", "engine", "-games", "1", "-first", "a", "-single", "1", "-plies", "4")
 	r := readSummary(t, out)[0]
 	cpu, err1 := strconv.ParseFloat(r["cpu_b"], 64)
@@ -393,7 +394,7 @@ func TestGTPFrozenBetweenTurns(t *testing.T) {
 	if _, err := cgroup.Host(); err != nil {
 		t.Skipf("no usable control groups here, so engines are not frozen: %v", err)
 	}
-	out, _ := runMain(t, []referee.Game{raceGame{countGame{target: 100}}}, "-a", "sleep 0.4; "+plays1, "-b", engine(t, "spawn"),
+	out, _ := runMain(t, []rules.Game{raceGame{countGame{target: 100}}}, "-a", "sleep 0.4; "+plays1, "-b", engine(t, "spawn"),
 		"-name-b", "engine", "-games", "1", "-first", "a", "-single", "2", "-plies", "6")
 	r := readSummary(t, out)[0]
 	cpu, err := strconv.ParseFloat(r["cpu_b"], 64)
@@ -404,7 +405,7 @@ func TestGTPFrozenBetweenTurns(t *testing.T) {
 		t.Errorf("engine charged %gs for three quick moves; want well under the 1.2 s its child would spin in the opponent's time", cpu)
 	}
 	// With -gtp-ponder it is not frozen, and what its child spins is charged to it.
-	out, _ = runMain(t, []referee.Game{raceGame{countGame{target: 100}}}, "-a", "sleep 0.4; "+plays1, "-b", engine(t, "spawn"),
+	out, _ = runMain(t, []rules.Game{raceGame{countGame{target: 100}}}, "-a", "sleep 0.4; "+plays1, "-b", engine(t, "spawn"),
 		"-name-b", "engine", "-games", "1", "-first", "a", "-single", "2", "-plies", "6", "-gtp-ponder")
 	if cpu, _ = strconv.ParseFloat(readSummary(t, out)[0]["cpu_b"], 64); cpu < 0.5 {
 		t.Errorf("pondering engine charged %gs; want its child's spinning in the opponent's 1.2 s (at least 0.5 s)", cpu)
@@ -415,18 +416,18 @@ func TestGTPFrozenBetweenTurns(t *testing.T) {
 func TestGTPRefused(t *testing.T) {
 	tests := []struct {
 		name  string
-		games []referee.Game
+		games []rules.Game
 		b     string
 		code  int
 		want  string // in stderr
 	}{
-		{"a game without GTP", []referee.Game{countGame{target: 4}}, "gtp:/bin/true", 2,
+		{"a game without GTP", []rules.Game{countGame{target: 4}}, "gtp:/bin/true", 2,
 			"agent B (gtp:/bin/true) is a GTP engine, but count cannot be played over GTP"},
-		{"no engine command", []referee.Game{raceGame{countGame{target: 4}}}, "gtp: ", 2,
+		{"no engine command", []rules.Game{raceGame{countGame{target: 4}}}, "gtp: ", 2,
 			`wants an engine command after "gtp:"`},
-		{"setup refused", []referee.Game{raceGame{countGame{target: 4}}}, "", 1,
+		{"setup refused", []rules.Game{raceGame{countGame{target: 4}}}, "", 1,
 			"setup: `boardsize 2`: the engine answered \"? unacceptable size\""},
-		{"engine not found", []referee.Game{raceGame{countGame{target: 4}}}, "gtp:/nonexistent/engine", 1,
+		{"engine not found", []rules.Game{raceGame{countGame{target: 4}}}, "gtp:/nonexistent/engine", 1,
 			"/nonexistent/engine"},
 	}
 	for _, tt := range tests {

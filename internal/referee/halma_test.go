@@ -12,7 +12,7 @@ import (
 
 	"gameagents/internal/gamefile"
 	"gameagents/internal/halma"
-	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 )
 
 // position builds the lines of a GAME input.txt with side to move and pieces such as
@@ -139,7 +139,7 @@ func TestHalmaJudgePlay(t *testing.T) {
 }
 
 // halmaMatch loads input, or starts a game with BLACK first when input is nil.
-func halmaMatch(t *testing.T, input []gamefile.Line) referee.Match {
+func halmaMatch(t *testing.T, input []gamefile.Line) rules.Match {
 	t.Helper()
 	if input == nil {
 		return halma.Judge{}.New(0)

@@ -22,6 +22,7 @@ import (
 	"gameagents/internal/halma"
 	"gameagents/internal/hive"
 	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 )
 
 // isHive reports whether a fake agent's input.txt is Hive's.
@@ -177,7 +178,7 @@ func TestHiveGames(t *testing.T) {
 // TestHiveSetup plays a small configured game through Main: the setup reaches the agents'
 // input.txt, the records and the summary.
 func TestHiveSetup(t *testing.T) {
-	games := []referee.Game{halma.Judge{}, hive.Judge{}}
+	games := []rules.Game{halma.Judge{}, hive.Judge{}}
 	const setup = "size=7 pieces=q1,a1,g1"
 	start := time.Now()
 	// The ply cap keeps it short: what matters here is where the setup goes.
@@ -223,7 +224,7 @@ func TestHiveSetup(t *testing.T) {
 }
 
 func TestSetupUsage(t *testing.T) {
-	games := []referee.Game{halma.Judge{}, hive.Judge{}}
+	games := []rules.Game{halma.Judge{}, hive.Judge{}}
 	tests := []struct {
 		name string
 		args []string
@@ -254,7 +255,7 @@ func TestSetupUsage(t *testing.T) {
 	}
 }
 
-func mustConfigure(t *testing.T, setup string) referee.Game {
+func mustConfigure(t *testing.T, setup string) rules.Game {
 	t.Helper()
 	g, err := hive.Judge{}.Configure(setup)
 	if err != nil {

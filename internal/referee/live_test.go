@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"gameagents/internal/gamefile"
+	"gameagents/internal/rules"
 )
 
 // boardMatch is a Match that only draws: its board is rows.
@@ -25,9 +26,9 @@ func (m *boardMatch) Render() []string                            { return m.row
 
 type boardGame struct{}
 
-func (boardGame) Name() string                        { return "board" }
-func (boardGame) New(int) Match                       { return &boardMatch{} }
-func (boardGame) Load([]gamefile.Line) (Match, error) { return nil, nil }
+func (boardGame) Name() string                              { return "board" }
+func (boardGame) New(int) rules.Match                       { return &boardMatch{} }
+func (boardGame) Load([]gamefile.Line) (rules.Match, error) { return nil, nil }
 
 // TestLiveFrames: each ply redraws the frame from the cursor's home, clearing what the
 // previous frame left, with the ply's line, the board, the clocks and the points; with

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"gameagents/internal/gamefile"
+	"gameagents/internal/rules"
 )
 
 // Listener hears one game, from the game's goroutine: GameStarted once, Played for every
@@ -31,7 +32,7 @@ type GameInfo struct {
 	Number int    // 1-based; it decides colours, first mover, opening and deal
 	Deal   string // the deal's name, for a Dealt game; "" otherwise
 	// Match is the position; listeners read it (Render, ToMove), never play on it.
-	Match Match
+	Match rules.Match
 	// Result is the game so far: Side, First and SideNames are set from the start, the
 	// rest as the game goes; it is final at GameEnded.
 	Result *Result
@@ -129,12 +130,12 @@ func newGame(cfg *Config, n int, listeners []Listener) *game {
 	g := &game{listeners: listeners}
 	g.r = Result{Game: n, Side: [2]int{aSide, 1 - aSide}, Winner: -1, Digest: digestStart}
 	g.agentOf[aSide], g.agentOf[1-aSide] = 0, 1
-	rules := cfg.Game
-	if d, ok := rules.(Dealt); ok {
-		rules, g.Deal = d.Deal((n - 1) / 2)
+	game := cfg.Game
+	if d, ok := game.(rules.Dealt); ok {
+		game, g.Deal = d.Deal((n - 1) / 2)
 	}
 	g.Config, g.Number, g.Result = cfg, n, &g.r
-	g.Match = rules.New(g.r.Side[firstAgent])
+	g.Match = game.New(g.r.Side[firstAgent])
 	g.r.First = g.agentOf[g.Match.ToMove()] // the game may fix the first mover itself
 	g.r.SideNames = [2]string{g.Match.SideName(0), g.Match.SideName(1)}
 	total := cfg.total()
@@ -295,7 +296,7 @@ func (g *game) played(p *Ply) {
 
 // points returns whether the game scores points, and each agent's in the position.
 func (g *game) points() (bool, [2]int) {
-	s, ok := g.Match.(Scorer)
+	s, ok := g.Match.(rules.Scorer)
 	if !ok {
 		return false, [2]int{}
 	}

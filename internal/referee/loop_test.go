@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 )
 
 // events is a Listener that writes down what it hears, one string per event.
@@ -172,7 +173,7 @@ func TestRegisteredKind(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, _ := runMain(t, []referee.Game{countGame{target: 4}}, "-a", tt.a, "-b", agent(t, "random"),
+			out, _ := runMain(t, []rules.Game{countGame{target: 4}}, "-a", tt.a, "-b", agent(t, "random"),
 				"-name-a", "alpha", "-name-b", "beta", "-games", "1", "-time", "10")
 			rec := readFile(t, referee.RecordPath(&referee.Config{Out: out, Games: 1}, 1))
 			for _, want := range []string{tt.recordHas, "script: agent 0 plays a script"} {
@@ -189,7 +190,7 @@ func TestRegisteredKind(t *testing.T) {
 		})
 	}
 	var stdout, stderr strings.Builder
-	if code := referee.Main([]referee.Game{countGame{target: 4}}, []string{"-a", "script:", "-b", "true", "-out", t.TempDir()}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "script: wants moves") {
+	if code := referee.Main([]rules.Game{countGame{target: 4}}, []string{"-a", "script:", "-b", "true", "-out", t.TempDir()}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "script: wants moves") {
 		t.Errorf("Main with an empty script = %d, stderr %q; want 2 and the kind's complaint", code, stderr.String())
 	}
 }

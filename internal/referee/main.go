@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"gameagents/internal/gamefile"
+	"gameagents/internal/rules"
 	"gameagents/internal/sandbox"
 )
 
@@ -102,7 +103,7 @@ flags:
 // the exit status: 0 when the match ran, whatever its results; 1 when the referee failed or
 // was interrupted; 2 on bad usage. listeners hear every game (Config.Listeners); the
 // replay page is one, given by the caller, since this package draws nothing.
-func Main(games []Game, args []string, stdout, stderr io.Writer, listeners ...Listener) int {
+func Main(games []rules.Game, args []string, stdout, stderr io.Writer, listeners ...Listener) int {
 	fs := flag.NewFlagSet("referee", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
@@ -190,7 +191,7 @@ func Main(games []Game, args []string, stdout, stderr io.Writer, listeners ...Li
 		return usageErr("unknown game %q: want one of %s", *gameName, gameNames(games))
 	}
 	if set["setup"] {
-		c, ok := g.(Configurable)
+		c, ok := g.(rules.Configurable)
 		if !ok {
 			return usageErr("-setup: %s has no setup options (games that have them: %s)", g.Name(), configurableNames(games))
 		}
@@ -222,7 +223,7 @@ func Main(games []Game, args []string, stdout, stderr io.Writer, listeners ...Li
 		Listeners:   listeners,
 	}
 	if *openings != "" {
-		if _, dealt := g.(Dealt); dealt {
+		if _, dealt := g.(rules.Dealt); dealt {
 			return usageErr("-openings: %s deals every pair of games anew; an opening's moves would not fit every deal", g.Name())
 		}
 		ops, err := ReadOpenings(*openings)
@@ -346,7 +347,7 @@ func freshDir(dir string) string {
 	}
 }
 
-func gameNames(games []Game) string {
+func gameNames(games []rules.Game) string {
 	var names []string
 	for _, g := range games {
 		names = append(names, g.Name())
@@ -355,10 +356,10 @@ func gameNames(games []Game) string {
 }
 
 // configurableNames lists the games that take -setup, or "none".
-func configurableNames(games []Game) string {
+func configurableNames(games []rules.Game) string {
 	var names []string
 	for _, g := range games {
-		if _, ok := g.(Configurable); ok {
+		if _, ok := g.(rules.Configurable); ok {
 			names = append(names, g.Name())
 		}
 	}
@@ -368,7 +369,7 @@ func configurableNames(games []Game) string {
 	return strings.Join(names, ", ")
 }
 
-func defaultGame(games []Game) string {
+func defaultGame(games []rules.Game) string {
 	if len(games) == 0 {
 		return "none"
 	}
@@ -376,7 +377,7 @@ func defaultGame(games []Game) string {
 }
 
 // findGame returns the game called name, or the first game when name is empty.
-func findGame(games []Game, name string) Game {
+func findGame(games []rules.Game, name string) rules.Game {
 	if name == "" && len(games) > 0 {
 		return games[0]
 	}
@@ -397,7 +398,7 @@ flags:
 
 // ValidateMain judges one move from command-line arguments (without the program name) and
 // returns the exit status: 0 legal, 1 not legal, 2 bad usage or a malformed input.txt.
-func ValidateMain(games []Game, args []string, stdout, stderr io.Writer) int {
+func ValidateMain(games []rules.Game, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	strict := fs.Bool("strict", false, "a missing final LF or CRLF in output.txt is not legal")
@@ -420,7 +421,7 @@ func ValidateMain(games []Game, args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 1 {
 		dir = fs.Arg(0)
 	}
-	var g Game
+	var g rules.Game
 	if *gameName != "" {
 		if g = findGame(games, *gameName); g == nil {
 			fmt.Fprintf(stderr, "validate: unknown game %q: want one of %s\n", *gameName, gameNames(games))
@@ -481,7 +482,7 @@ func badInput(stderr io.Writer, dir string, err error) int {
 // when the game is over: the referee's reading too): the one answer the game's agents give
 // there (Match.NoMove: an empty file, or the pass token), with SplitOutput's tolerance, is
 // legal, and nothing else. The messages say which of the two it is.
-func judgeNoMove(stdout io.Writer, m Match, output []byte, strict bool) int {
+func judgeNoMove(stdout io.Writer, m rules.Match, output []byte, strict bool) int {
 	why := m.SideName(m.ToMove()) + " has no legal move"
 	if over, _, reason := m.Over(); over {
 		why = "the game is over (" + reason + ")"
@@ -491,7 +492,7 @@ func judgeNoMove(stdout io.Writer, m Match, output []byte, strict bool) int {
 	if m.NoMove() == "" {
 		want, is, wantText = nil, "empty", "an empty output.txt"
 	}
-	lines, warnings, err := SplitOutput(output, strict)
+	lines, warnings, err := rules.SplitOutput(output, strict)
 	printWarnings(stdout, warnings)
 	switch {
 	case err != nil:

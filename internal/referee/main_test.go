@@ -23,6 +23,7 @@ import (
 	"gameagents/internal/gamefile"
 	"gameagents/internal/halma"
 	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 )
 
 const fakeEnv = "REFEREE_FAKE_AGENT"
@@ -142,9 +143,9 @@ type countGame struct{ target, stuck int }
 
 func (countGame) Name() string { return "count" }
 
-func (g countGame) New(first int) referee.Match { return &countMatch{g: g, toMove: first} }
+func (g countGame) New(first int) rules.Match { return &countMatch{g: g, toMove: first} }
 
-func (g countGame) Load(in []gamefile.Line) (referee.Match, error) {
+func (g countGame) Load(in []gamefile.Line) (rules.Match, error) {
 	h, body, err := gamefile.ParseHeader("input.txt", in)
 	if err != nil {
 		return nil, err
@@ -184,7 +185,7 @@ func (m *countMatch) Input(mode gamefile.Mode, seconds string) []byte {
 }
 
 func (m *countMatch) Play(output []byte, strict bool) (string, []string, error) {
-	lines, warnings, err := referee.SplitOutput(output, strict)
+	lines, warnings, err := rules.SplitOutput(output, strict)
 	if err != nil {
 		return "", warnings, err
 	}
@@ -233,7 +234,7 @@ func readSummary(t *testing.T, out string) []summary {
 }
 
 // runMain runs Main with args plus -out, and returns the output directory and stdout.
-func runMain(t *testing.T, games []referee.Game, args ...string) (string, string) {
+func runMain(t *testing.T, games []rules.Game, args ...string) (string, string) {
 	t.Helper()
 	out := t.TempDir()
 	var stdout, stderr bytes.Buffer
@@ -244,7 +245,7 @@ func runMain(t *testing.T, games []referee.Game, args ...string) (string, string
 	return out, stdout.String()
 }
 
-var halmaOnly = []referee.Game{halma.Judge{}}
+var halmaOnly = []rules.Game{halma.Judge{}}
 
 func TestRandomHalmaMatch(t *testing.T) {
 	out, stdout := runMain(t, halmaOnly, "-a", agent(t, "random"), "-b", agent(t, "random"),
@@ -309,10 +310,10 @@ func TestScheduleOfFourGames(t *testing.T) {
 
 // TestLosses plays short matches where one agent fails and checks who wins and why.
 func TestLosses(t *testing.T) {
-	count := []referee.Game{countGame{target: 4}, halma.Judge{}}
+	count := []rules.Game{countGame{target: 4}, halma.Judge{}}
 	tests := []struct {
 		name      string
-		games     []referee.Game
+		games     []rules.Game
 		a, b      string
 		args      []string
 		winner    string // A, B or -
@@ -335,9 +336,9 @@ func TestLosses(t *testing.T) {
 			"B", referee.KindBad, "alpha (BLACK) loses: malformed output.txt: line 1, the last, does not end with LF", "0", ""},
 		{"win by the rules", count, "first", "first", []string{"-game", "count"},
 			"B", referee.KindWin, "TWO reached 4", "4", "ply 4: beta (TWO) plays [1]"},
-		{"no legal move: more time left wins", []referee.Game{countGame{target: 10, stuck: 2}}, "burn:0.05", "first", nil,
+		{"no legal move: more time left wins", []rules.Game{countGame{target: 10, stuck: 2}}, "burn:0.05", "first", nil,
 			"B", referee.KindNoMove, "no legal move: ONE cannot move", "2", "ply 3: alpha (ONE) has no legal move"},
-		{"ply cap: more time left wins", []referee.Game{countGame{target: 100}}, "first", "burn:0.05", []string{"-plies", "2"},
+		{"ply cap: more time left wins", []rules.Game{countGame{target: 100}}, "first", "burn:0.05", []string{"-plies", "2"},
 			"A", referee.KindPlyCap, "ply cap: 2 plies played", "2", ""},
 		{"over time in SINGLE mode", halmaOnly, "burn:0.3", "first", []string{"-single", "0.05"},
 			"B", referee.KindTime, "alpha (BLACK) loses: used 0.", "0", ""},

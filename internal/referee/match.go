@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"gameagents/internal/gamefile"
+	"gameagents/internal/rules"
 	"gameagents/internal/sandbox"
 )
 
@@ -46,7 +47,7 @@ const (
 
 // Config describes a match.
 type Config struct {
-	Game        Game
+	Game        rules.Game
 	Agents      [2]Agent // A and B
 	Games       int
 	Mode        gamefile.Mode // gamefile.Game: Seconds is each side's total; gamefile.Single: per move

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"gameagents/internal/gamefile"
+	"gameagents/internal/rules"
 )
 
 // ReadOpenings reads an openings file: one opening per line, its moves separated by
@@ -99,8 +100,8 @@ func openingFor(cfg *Config, n, first int) ([]string, error) {
 
 // fitOpening returns op, written for side 0 moving first, for a game first begins: itself,
 // or its mirror image in a Mirrored game side 1 begins.
-func fitOpening(game Game, op []string, first int) ([]string, error) {
-	m, ok := game.(Mirrored)
+func fitOpening(game rules.Game, op []string, first int) ([]string, error) {
+	m, ok := game.(rules.Mirrored)
 	if !ok || first == 0 {
 		return op, nil
 	}
@@ -118,7 +119,7 @@ func fitOpening(game Game, op []string, first int) ([]string, error) {
 // it starts rather than in the middle; in a Mirrored game, also mirrored, with side 1 first.
 func checkOpenings(cfg *Config) error {
 	firsts := []int{0}
-	if _, ok := cfg.Game.(Mirrored); ok {
+	if _, ok := cfg.Game.(rules.Mirrored); ok {
 		firsts = append(firsts, 1)
 	}
 	for _, first := range firsts {

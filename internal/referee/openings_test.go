@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 )
 
 // TestOpenings: games start after the opening's moves, which the record shows and the
@@ -18,7 +19,7 @@ func TestOpenings(t *testing.T) {
 	if err := os.WriteFile(file, []byte("# comment\n\n2 2\n1 1 1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	games := []referee.Game{countGame{target: 5}}
+	games := []rules.Game{countGame{target: 5}}
 	out, _ := runMain(t, games, "-a", plays1, "-b", plays1, "-games", "4", "-single", "1", "-openings", file)
 	rows := readSummary(t, out)
 	var got []string
@@ -44,7 +45,7 @@ func TestBadOpenings(t *testing.T) {
 		file := filepath.Join(dir, name)
 		os.WriteFile(file, []byte(text), 0o644)
 		var stdout, stderr bytes.Buffer
-		code := referee.Main([]referee.Game{countGame{target: 5}}, []string{"-a", plays1, "-b", plays1, "-openings", file, "-out", filepath.Join(dir, name+"-out")}, &stdout, &stderr)
+		code := referee.Main([]rules.Game{countGame{target: 5}}, []string{"-a", plays1, "-b", plays1, "-openings", file, "-out", filepath.Join(dir, name+"-out")}, &stdout, &stderr)
 		if code == 0 || !strings.Contains(stderr.String(), "opening") {
 			t.Errorf("%s openings: Main = %d, stderr %q; want a failure naming the opening", name, code, stderr.String())
 		}
@@ -95,7 +96,7 @@ func TestReadOpeningsErrors(t *testing.T) {
 // 5-8 (the same sides, the same first mover, the same moves), and the summary says so; with
 // openings that differ, nothing repeats.
 func TestRepeatedGamesWarned(t *testing.T) {
-	games := []referee.Game{countGame{target: 5}}
+	games := []rules.Game{countGame{target: 5}}
 	_, stdout := runMain(t, games, "-a", plays1, "-b", plays1, "-games", "8", "-single", "1")
 	if !strings.Contains(stdout, "warning: 4 of 8 games repeated an earlier game move for move") {
 		t.Errorf("summary without openings:\n%s\nwant the warning of 4 repeated games", stdout)

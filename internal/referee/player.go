@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"gameagents/internal/cgroup"
+	"gameagents/internal/rules"
 	"gameagents/internal/sandbox"
 )
 
@@ -38,20 +39,20 @@ type Player interface {
 // Seat is what a Kind is given to start a Player for a game.
 type Seat struct {
 	Config  *Config
-	Agent   int    // 0 for agent A, 1 for B
-	Command string // the agent command without the kind's prefix
-	Dir     string // the agent's directory for this game, fresh (prepareDirs)
-	Log     string // the file for its stdout, stderr and any transcript
-	Match   Match  // the game as it starts, before any opening move
+	Agent   int         // 0 for agent A, 1 for B
+	Command string      // the agent command without the kind's prefix
+	Dir     string      // the agent's directory for this game, fresh (prepareDirs)
+	Log     string      // the file for its stdout, stderr and any transcript
+	Match   rules.Match // the game as it starts, before any opening move
 	Total   time.Duration
 	Who     string // how messages name the agent, e.g. "alpha (BLACK)"
 }
 
 // Turn is one move asked of a Player.
 type Turn struct {
-	Ply   int   // 1-based, counting opening moves
-	Side  int   // the player's side, the side to move in Match
-	Match Match // the position; the player reads it (Input, ToMove) and never plays on it
+	Ply   int         // 1-based, counting opening moves
+	Side  int         // the player's side, the side to move in Match
+	Match rules.Match // the position; the player reads it (Input, ToMove) and never plays on it
 	// Limit is the CPU time the move may use: the mover's time left (GAME mode) or the
 	// time of a move (SINGLE).
 	Limit time.Duration

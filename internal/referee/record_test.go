@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 )
 
 // TestRecordAppearsWhole: a game's record is written only when the game ends, so that a
@@ -14,7 +15,7 @@ import (
 // its game's record on every move and plays an illegal move the moment it sees it.
 func TestRecordAppearsWhole(t *testing.T) {
 	const peek = `if [ -e ../../game-01.txt ]; then echo seen > output.txt; else echo 1 > output.txt; fi`
-	out, _ := runMain(t, []referee.Game{countGame{target: 6}}, "-a", peek, "-b", peek,
+	out, _ := runMain(t, []rules.Game{countGame{target: 6}}, "-a", peek, "-b", peek,
 		"-name-a", "alpha", "-name-b", "beta", "-games", "1")
 	rows := readSummary(t, out)
 	if len(rows) != 1 || rows[0]["kind"] != referee.KindWin {

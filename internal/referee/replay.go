@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"gameagents/internal/gamefile"
+	"gameagents/internal/rules"
 )
 
 // recordPrefix starts a record's first line.
@@ -24,7 +25,7 @@ func IsRecord(lines []gamefile.Line) bool {
 // its first plies moves, opening moves included; plies < 0 plays them all. It returns the
 // match and the number of moves the record holds. Every move is judged again, strictly: a
 // record whose moves the rules refuse is an error naming its line.
-func Replay(games []Game, file string, lines []gamefile.Line, plies int) (Match, int, error) {
+func Replay(games []rules.Game, file string, lines []gamefile.Line, plies int) (rules.Match, int, error) {
 	m, moves, err := replayStart(games, file, lines)
 	if err != nil {
 		return nil, 0, err
@@ -36,7 +37,7 @@ func Replay(games []Game, file string, lines []gamefile.Line, plies int) (Match,
 		plies = len(moves)
 	}
 	for _, mv := range moves[:plies] {
-		if _, _, err := m.match.Play(OutputOf(m.game, mv.move), true); err != nil {
+		if _, _, err := m.match.Play(rules.OutputOf(m.game, mv.move), true); err != nil {
 			return nil, 0, gamefile.Errorf(file, mv.line, "%v", err)
 		}
 	}
@@ -46,8 +47,8 @@ func Replay(games []Game, file string, lines []gamefile.Line, plies int) (Match,
 // replayed is a record's game before its moves: the rules it was played by and the match
 // from its first position.
 type replayed struct {
-	game  Game
-	match Match
+	game  rules.Game
+	match rules.Match
 }
 
 // loggedMove is a ply's move and the record line that logs it.
@@ -58,7 +59,7 @@ type loggedMove struct {
 
 // replayStart reads the record's header (the game, its number, the setup, the first
 // mover) and its moves.
-func replayStart(games []Game, file string, lines []gamefile.Line) (replayed, []loggedMove, error) {
+func replayStart(games []rules.Game, file string, lines []gamefile.Line) (replayed, []loggedMove, error) {
 	var r replayed
 	if !IsRecord(lines) {
 		return r, nil, gamefile.Errorf(file, 1, "want a referee record, starting %q", recordPrefix+"GAME, game N of M")
@@ -91,7 +92,7 @@ func replayStart(games []Game, file string, lines []gamefile.Line) (replayed, []
 			}
 		}
 	}
-	if d, ok := r.game.(Dealt); ok {
+	if d, ok := r.game.(rules.Dealt); ok {
 		r.game, _ = d.Deal((number - 1) / 2)
 	}
 	r.match = r.game.New(0)
@@ -114,7 +115,7 @@ func recordTitle(s string) (name string, number int, err error) {
 
 // configure applies a record's setup to its game.
 func (r *replayed) configure(setup string) error {
-	c, ok := r.game.(Configurable)
+	c, ok := r.game.(rules.Configurable)
 	if !ok {
 		return fmt.Errorf("%s has no setup options", r.game.Name())
 	}

@@ -8,13 +8,14 @@ import (
 	"gameagents/internal/quoridor"
 	"gameagents/internal/referee"
 	"gameagents/internal/reversi"
+	"gameagents/internal/rules"
 )
 
 // TestOutputOf: a logged move turns back into the output.txt it was judged from; Halma logs
 // a jump chain on one line, the other games the line itself.
 func TestOutputOf(t *testing.T) {
 	cases := []struct {
-		game referee.Game
+		game rules.Game
 		move string
 		want string
 	}{
@@ -25,7 +26,7 @@ func TestOutputOf(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.game.Name(), func(t *testing.T) {
-			if got := string(referee.OutputOf(c.game, c.move)); got != c.want {
+			if got := string(rules.OutputOf(c.game, c.move)); got != c.want {
 				t.Errorf("OutputOf(%s, %q) = %q, want %q", c.game.Name(), c.move, got, c.want)
 			}
 		})
@@ -45,7 +46,7 @@ ply 2: b (BLACK) plays [J 1,3 1,5] cpu 0.001s of 1s
 ply 3: a (WHITE) plays [J 13,13 13,11 ; J 13,11 11,11] cpu 0.001s of 1s
 result: draw: whatever
 `
-	m, n, err := referee.Replay([]referee.Game{reversi.Judge{}, halma.Judge{}}, "game-03.txt", gamefile.SplitLines(record), -1)
+	m, n, err := referee.Replay([]rules.Game{reversi.Judge{}, halma.Judge{}}, "game-03.txt", gamefile.SplitLines(record), -1)
 	if err != nil {
 		t.Fatalf("Replay = %v", err)
 	}

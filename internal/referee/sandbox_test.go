@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 	"gameagents/internal/sandbox"
 )
 
@@ -38,7 +39,7 @@ func TestHostileAgents(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			hostile := tt.attack + "; " + plays1
-			out, _ := runMain(t, []referee.Game{countGame{target: 8}}, "-a", hostile, "-b", plays1,
+			out, _ := runMain(t, []rules.Game{countGame{target: 8}}, "-a", hostile, "-b", plays1,
 				"-name-a", "hostile", "-name-b", "plain", "-games", "2", "-single", "1", "-sandbox", "on")
 			for _, r := range readSummary(t, out) {
 				if r["kind"] != referee.KindWin {
@@ -91,7 +92,7 @@ func TestSandboxCharges(t *testing.T) {
 	const burn = 0.2
 	charged := map[string]float64{}
 	for _, mode := range []string{"off", "on"} {
-		out, _ := runMain(t, []referee.Game{countGame{target: 3}}, "-a", agent(t, fmt.Sprintf("burn:%g", burn)), "-b", plays1,
+		out, _ := runMain(t, []rules.Game{countGame{target: 3}}, "-a", agent(t, fmt.Sprintf("burn:%g", burn)), "-b", plays1,
 			"-games", "1", "-first", "a", "-single", "5", "-sandbox", mode)
 		r := readSummary(t, out)[0]
 		cpu, err := strconv.ParseFloat(r["cpu_a"], 64)

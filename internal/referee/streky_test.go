@@ -12,6 +12,7 @@ import (
 	"gameagents/internal/gamefile"
 	"gameagents/internal/halma"
 	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 	"gameagents/internal/streky"
 )
 
@@ -39,7 +40,7 @@ func strekyMove(lines []gamefile.Line) ([]string, error) {
 // TestStrekyDeals plays four games of a small setup: games 1 and 2 are dealt by the setup's
 // seed, games 3 and 4 by the next one, and the records say so.
 func TestStrekyDeals(t *testing.T) {
-	games := []referee.Game{halma.Judge{}, streky.Judge{}}
+	games := []rules.Game{halma.Judge{}, streky.Judge{}}
 	out, stdout := runMain(t, games, "-game", "streky", "-setup", "size=7x7 count=3 seed=5",
 		"-a", agent(t, "first"), "-b", agent(t, "first"), "-games", "4", "-single", "5")
 	if !strings.Contains(stdout, "mean points per game") {
@@ -68,7 +69,7 @@ func TestStrekyDeals(t *testing.T) {
 // TestStrekyRefusesOpenings: a dealt game's pairs start from different deals, which no
 // opening fits.
 func TestStrekyRefusesOpenings(t *testing.T) {
-	games := []referee.Game{halma.Judge{}, streky.Judge{}}
+	games := []rules.Game{halma.Judge{}, streky.Judge{}}
 	var stdout, stderr bytes.Buffer
 	args := []string{"-game", "streky", "-a", "x", "-b", "y", "-openings", "openings.txt"}
 	want := "referee: -openings: streky deals every pair of games anew"

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"gameagents/internal/gamefile"
+	"gameagents/internal/rules"
 )
 
 // TSVHeader is the first line of summary.tsv. Times are seconds; winner is A, B or - (draw);
@@ -32,7 +33,7 @@ func scoring(cfg *Config) bool {
 	if cfg.Game == nil {
 		return false
 	}
-	_, ok := cfg.Game.New(0).(Scorer)
+	_, ok := cfg.Game.New(0).(rules.Scorer)
 	return ok
 }
 

@@ -13,6 +13,7 @@ import (
 	"gameagents/internal/games"
 	"gameagents/internal/referee"
 	"gameagents/internal/replay"
+	"gameagents/internal/rules"
 )
 
 // TestFilesPage plays a match of two games with Page.Files, each game by its own Page as
@@ -50,7 +51,7 @@ func TestFilesPage(t *testing.T) {
 }
 
 // findJudge is the rules of the game named name.
-func findJudge(t *testing.T, name string) referee.Game {
+func findJudge(t *testing.T, name string) rules.Game {
 	t.Helper()
 	j, ok := gamefile.Named(games.Judges, name)
 	if !ok {

@@ -1,6 +1,6 @@
 package reversi
 
-// The referee's view of Reversi (referee.Game and referee.Match), and its GTP side, so that
+// The contract's view of Reversi (rules.Game and rules.Match), and its GTP side, so that
 // a GTP Othello engine (gtp-rhino) can play through the referee. Sides are the colours: 0
 // is BLACK, 1 is WHITE. Black moves first in a new game, whatever the referee asks: the
 // referee then rotates the colours between games.
@@ -12,29 +12,29 @@ import (
 	"strings"
 
 	"gameagents/internal/gamefile"
-	"gameagents/internal/referee"
 	"gameagents/internal/render"
+	"gameagents/internal/rules"
 )
 
 // Judge is Reversi for the referee and the validator.
 type Judge struct{}
 
 var (
-	_ referee.Game     = Judge{}
-	_ referee.GTPMatch = (*judgeMatch)(nil)
-	_ render.Drawer    = (*judgeMatch)(nil)
+	_ rules.Game     = Judge{}
+	_ rules.GTPMatch = (*judgeMatch)(nil)
+	_ render.Drawer  = (*judgeMatch)(nil)
 )
 
 // Name returns "reversi".
 func (Judge) Name() string { return "reversi" }
 
 // New starts from the initial position with Black to move.
-func (Judge) New(int) referee.Match {
+func (Judge) New(int) rules.Match {
 	return &judgeMatch{pos: Position{Board: Start(), ToMove: Black}, last: NoSquare}
 }
 
 // Load reads an input.txt; its errors are "input.txt:LINE: problem".
-func (Judge) Load(input []gamefile.Line) (referee.Match, error) {
+func (Judge) Load(input []gamefile.Line) (rules.Match, error) {
 	in, err := ParseInput("input.txt", input)
 	if err != nil {
 		return nil, err
@@ -78,7 +78,7 @@ func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) 
 	if m.gameOver() {
 		return "", nil, errors.New("the game is already over")
 	}
-	lines, warnings, err := referee.SplitOutput(output, strict)
+	lines, warnings, err := rules.SplitOutput(output, strict)
 	if err != nil {
 		return "", warnings, fmt.Errorf("malformed output.txt: %v", err)
 	}

@@ -1,7 +1,7 @@
 package streky
 
-// The referee's view of ŠTREKY (referee.Game, referee.Match, referee.Configurable and
-// referee.Scorer), built on the reference rules: ParseInput reads positions, ParseMove reads
+// The contract's view of ŠTREKY (rules.Game, rules.Match, rules.Configurable and
+// rules.Scorer), built on the reference rules: ParseInput reads positions, ParseMove reads
 // output.txt's line, Position.Check decides what is legal and Position.Apply plays it. Sides
 // are the players of the game: 0 is FIRST, who makes the first move, 1 is SECOND; the
 // referee rotates which agent plays which side.
@@ -17,8 +17,8 @@ import (
 	"strings"
 
 	"gameagents/internal/gamefile"
-	"gameagents/internal/referee"
 	"gameagents/internal/render"
+	"gameagents/internal/rules"
 )
 
 // Card sets of a setup (the cards= key).
@@ -53,11 +53,11 @@ func (j Judge) resolved() Judge {
 }
 
 var (
-	_ referee.Game         = Judge{}
-	_ referee.Configurable = Judge{}
-	_ referee.Dealt        = Judge{}
-	_ referee.Scorer       = (*judgeMatch)(nil)
-	_ render.Drawer        = (*judgeMatch)(nil)
+	_ rules.Game         = Judge{}
+	_ rules.Configurable = Judge{}
+	_ rules.Dealt        = Judge{}
+	_ rules.Scorer       = (*judgeMatch)(nil)
+	_ render.Drawer      = (*judgeMatch)(nil)
 )
 
 // Name returns "streky".
@@ -65,7 +65,7 @@ func (Judge) Name() string { return "streky" }
 
 // New starts a game of the judge's setup with FIRST to move, whatever first says: FIRST is
 // by definition the player who moves first (line 2 of input.txt).
-func (j Judge) New(int) referee.Match {
+func (j Judge) New(int) rules.Match {
 	p, err := j.NewPosition()
 	if err != nil {
 		panic(err) // Configure has checked the setup; the zero Judge's is the tournament's
@@ -98,10 +98,10 @@ func (j Judge) WithSeed(seed uint64) Judge {
 	return j
 }
 
-// Deal returns the game of a match's deal k (referee.Dealt): the setup's seed plus k, so
+// Deal returns the game of a match's deal k (rules.Dealt): the setup's seed plus k, so
 // that games 2k+1 and 2k+2 of a match are dealt by seed+k and a match of 20 games from
 // seed=0 plays the seeds 0 to 9, each once from each side.
-func (j Judge) Deal(k int) (referee.Game, string) {
+func (j Judge) Deal(k int) (rules.Game, string) {
 	d := j.WithSeed(j.seed + uint64(k))
 	return d, fmt.Sprintf("seed=%d", d.seed)
 }
@@ -137,7 +137,7 @@ const setupKeys = "size=RxC, cards=tournament|colourless, seed=N, count=N, zeros
 // two games (Deal): games 2k+1 and 2k+2 of a match use seed+k, so the tournament's 20 games
 // of a pair are one match of 20 games from seed=0, each of the seeds 0 to 9 played from both
 // sides.
-func (Judge) Configure(setup string) (referee.Game, error) {
+func (Judge) Configure(setup string) (rules.Game, error) {
 	j := Judge{zeros: DefaultZeroPercent}.resolved()
 	seen := map[string]bool{}
 	for _, word := range strings.Fields(setup) {
@@ -247,7 +247,7 @@ func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) 
 	if m.pos.GameOver() {
 		return "", nil, errors.New("the game is already over: both players passed")
 	}
-	line, warnings, err := referee.SplitOneLine(output, strict, outputForms)
+	line, warnings, err := rules.SplitOneLine(output, strict, outputForms)
 	if err != nil {
 		return "", warnings, err
 	}
@@ -286,7 +286,7 @@ func (m *judgeMatch) Render() []string {
 
 // Load reads an input.txt; its errors are "input.txt:LINE: problem". The position's own
 // board and hands are used, whatever the judge's setup.
-func (Judge) Load(input []gamefile.Line) (referee.Match, error) {
+func (Judge) Load(input []gamefile.Line) (rules.Match, error) {
 	in, err := ParseInput("input.txt", input)
 	if err != nil {
 		return nil, err

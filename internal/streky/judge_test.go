@@ -8,7 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"gameagents/internal/gamefile"
-	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 )
 
 // strekyInput writes a SINGLE input.txt: the mover (FIRST or SECOND), the board's rows, and
@@ -271,7 +271,7 @@ func TestJudgeNewDealsTheSetup(t *testing.T) {
 			t.Errorf("New: %s's hand differs from the deal (-want +got):\n%s", SideName(side), diff)
 		}
 	}
-	var _ referee.Match = m
+	var _ rules.Match = m
 }
 
 // TestJudgeDealAddsToTheSeed: deal k of a match is the setup dealt by its seed plus k.

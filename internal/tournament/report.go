@@ -13,6 +13,7 @@ import (
 
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 )
 
 // eloPrior is the virtual drawn games per pairing the report's Elo fit adds (stats.go).
@@ -50,7 +51,7 @@ func newTally(t *Tournament) *tally {
 // scored reports whether t's game scores points (Hive, ŠTREKY): the courses rank those by
 // points, the others by wins with draws as half.
 func (t *Tournament) scored() bool {
-	_, ok := t.Rules.New(0).(referee.Scorer)
+	_, ok := t.Rules.New(0).(rules.Scorer)
 	return ok
 }
 

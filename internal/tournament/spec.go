@@ -16,6 +16,7 @@ import (
 
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
+	"gameagents/internal/rules"
 	"gameagents/internal/sprt"
 )
 
@@ -350,13 +351,13 @@ func boundedInt(s string, most int) (int, error) {
 // and reporting need.
 type Tournament struct {
 	Spec
-	Dir      string       // the directory of the spec file, holding the results and records
-	Rules    referee.Game // the game, configured with the setup
+	Dir      string     // the directory of the spec file, holding the results and records
+	Rules    rules.Game // the game, configured with the setup
 	openings [][]string
 }
 
 // Open reads the spec at path and finds its game among games.
-func Open(path string, games []referee.Game) (*Tournament, error) {
+func Open(path string, games []rules.Game) (*Tournament, error) {
 	s, err := ReadSpec(path)
 	if err != nil {
 		return nil, err
@@ -369,14 +370,14 @@ func Open(path string, games []referee.Game) (*Tournament, error) {
 }
 
 // bind configures s's game from games and reads its openings from dir.
-func bind(s *Spec, dir string, games []referee.Game) (*Tournament, error) {
+func bind(s *Spec, dir string, games []rules.Game) (*Tournament, error) {
 	t := &Tournament{Spec: *s, Dir: dir}
 	var ok bool
 	if t.Rules, ok = gamefile.Named(games, s.Game); !ok {
 		return nil, fmt.Errorf("%s: unknown game %q", SpecName, s.Game)
 	}
 	if s.Setup != "" {
-		c, ok := t.Rules.(referee.Configurable)
+		c, ok := t.Rules.(rules.Configurable)
 		if !ok {
 			return nil, fmt.Errorf("%s: %s has no setup options", SpecName, s.Game)
 		}
@@ -387,7 +388,7 @@ func bind(s *Spec, dir string, games []referee.Game) (*Tournament, error) {
 		t.Rules = configured
 	}
 	if s.Openings {
-		if _, dealt := t.Rules.(referee.Dealt); dealt {
+		if _, dealt := t.Rules.(rules.Dealt); dealt {
 			return nil, fmt.Errorf("%s: %s deals every pair of games anew; openings would not fit every deal", SpecName, s.Game)
 		}
 		ops, err := referee.ReadOpenings(filepath.Join(dir, OpeningsName))
@@ -408,7 +409,7 @@ type Files struct {
 // Create makes dir the directory of the tournament s: it writes the spec (and copies of
 // the files), or, when dir already holds a spec, makes sure it is the same tournament, so
 // that a run again resumes it rather than mixing two.
-func Create(dir string, s *Spec, files Files, games []referee.Game) (*Tournament, error) {
+func Create(dir string, s *Spec, files Files, games []rules.Game) (*Tournament, error) {
 	s.Openings, s.Calibration = files.Openings != "", files.Calibration != ""
 	if err := s.Check(); err != nil {
 		return nil, err
