@@ -6,9 +6,10 @@ import (
 	"os"
 
 	"gameagents/internal/command"
+	"gameagents/internal/command/homework"
 	"gameagents/internal/games"
 )
 
 func main() {
-	command.Exit(command.HomeworkMain(games.Agents, games.Judges, os.Args[1:], os.Stdout, os.Stderr))
+	command.Exit(homework.Main(games.Agents, games.Judges, os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -20,9 +20,9 @@ func CalibrateMain(games []agent.Game, args []string, stdout, stderr io.Writer) 
 	seconds := fs.Float64("seconds", 1, fmt.Sprintf("CPU seconds of measuring per game, %v to %v", minCalibrateSeconds, maxCalibrateSeconds))
 	usage := func(w io.Writer) {
 		fmt.Fprintf(w, "usage: calibrate [-dir DIR] [-seconds S]\n\nMeasures how many search nodes per CPU second this machine does for each game\nand writes calibration.txt, which every agent reads.\n\n")
-		printDefaults(fs, w)
+		PrintDefaults(fs, w)
 	}
-	if status, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
+	if status, ok := ParseFlags(fs, args, usage, stdout, stderr); !ok {
 		return status
 	}
 	// Everything that can be wrong with the arguments is said before measuring, which

@@ -1,7 +1,10 @@
 // Package command holds the command lines of the project's binaries, so that each main is
-// a line: homework (every game, and the subcommands for people), one binary per game, and
-// calibrate. It imports no game: each main passes the games it plays (internal/games lists
-// them all), so that a single-game binary links only its own game.
+// a line: one binary per game and calibrate here, and homework (every game, and the
+// subcommands for people) in its sub-package homework, over this one. It imports no game:
+// each main passes the games it plays (internal/games lists them all), so that a
+// single-game binary links only its own game; and nothing that runs matches (the referee,
+// the sandbox, tournaments, replay pages, the raster renderer), which only homework links
+// (internal/games' layering test checks both).
 package command
 
 import (
@@ -37,9 +40,9 @@ func GameMain(name string, games []agent.Game, args []string, stdout, stderr io.
 		fmt.Fprintf(w, "Reads input.txt (and calibration.txt, playdata.txt if present), writes the\n")
 		fmt.Fprintf(w, "move to output.txt and the game's memory to playdata.txt. Exit status: 0 a move\n")
 		fmt.Fprintf(w, "was written, 2 input.txt is missing or malformed, 1 internal error.\n\n")
-		printDefaults(fs, w)
+		PrintDefaults(fs, w)
 	}
-	if status, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
+	if status, ok := ParseFlags(fs, args, usage, stdout, stderr); !ok {
 		return status
 	}
 	if fs.NArg() > 0 {
@@ -51,11 +54,11 @@ func GameMain(name string, games []agent.Game, args []string, stdout, stderr io.
 		fmt.Fprintf(stderr, "%s: unknown player %q: want one of %s\n", name, *player, strings.Join(players, ", "))
 		return agent.ExitBadInput
 	}
-	if flagSet(fs, "depth") && (*depth < 1 || *depth > maxDepth) {
+	if FlagGiven(fs, "depth") && (*depth < 1 || *depth > maxDepth) {
 		fmt.Fprintf(stderr, "%s: -depth %d: want 1 to %d\n", name, *depth, maxDepth)
 		return agent.ExitBadInput
 	}
-	if flagSet(fs, "single-share") && !(*share >= 0.05 && *share <= agent.MaxSingleShare) {
+	if FlagGiven(fs, "single-share") && !(*share >= 0.05 && *share <= agent.MaxSingleShare) {
 		fmt.Fprintf(stderr, "%s: -single-share %g: want 0.05 to %.2g\n", name, *share, agent.MaxSingleShare)
 		return agent.ExitBadInput
 	}
@@ -81,11 +84,11 @@ func depthHelp(games []agent.Game) (string, int) {
 	return strings.Join(help, "; "), most
 }
 
-// parseFlags parses args with fs for a binary whose usage is usage(w). When the binary is
+// ParseFlags parses args with fs for a binary whose usage is usage(w). When the binary is
 // not to go on it returns false and the exit status: 0 when args ask for the usage (-h,
 // -help, --help, or the word help alone), which then goes to stdout; 2 for a bad flag,
 // after the flag package's message and the usage on stderr.
-func parseFlags(fs *flag.FlagSet, args []string, usage func(io.Writer), stdout, stderr io.Writer) (int, bool) {
+func ParseFlags(fs *flag.FlagSet, args []string, usage func(io.Writer), stdout, stderr io.Writer) (int, bool) {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {} // printed below, on the stream the case calls for
 	err := fs.Parse(args)
@@ -100,16 +103,16 @@ func parseFlags(fs *flag.FlagSet, args []string, usage func(io.Writer), stdout, 
 	return 0, true
 }
 
-// printDefaults prints fs's flags to w.
-func printDefaults(fs *flag.FlagSet, w io.Writer) {
+// PrintDefaults prints fs's flags to w.
+func PrintDefaults(fs *flag.FlagSet, w io.Writer) {
 	out := fs.Output()
 	fs.SetOutput(w)
 	fs.PrintDefaults()
 	fs.SetOutput(out)
 }
 
-// flagSet reports whether the flag name was given on the command line.
-func flagSet(fs *flag.FlagSet, name string) bool {
+// FlagGiven reports whether the flag name was given on the command line.
+func FlagGiven(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set

@@ -1,4 +1,4 @@
-package command
+package command_test
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"gameagents/internal/agent"
+	"gameagents/internal/command"
+	"gameagents/internal/command/homework"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/games"
 	"gameagents/internal/halma"
@@ -49,11 +51,11 @@ func TestHomeworkMainHelp(t *testing.T) {
 	for _, arg := range []string{"help", "-h", "-help", "--help"} {
 		t.Run(arg, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			if got := HomeworkMain(games.Agents, games.Judges, []string{arg}, &stdout, &stderr); got != 0 {
-				t.Errorf("HomeworkMain(%q) = %d, want 0; stderr: %s", arg, got, stderr.String())
+			if got := homework.Main(games.Agents, games.Judges, []string{arg}, &stdout, &stderr); got != 0 {
+				t.Errorf("homework.Main(%q) = %d, want 0; stderr: %s", arg, got, stderr.String())
 			}
 			if !strings.HasPrefix(stdout.String(), "usage: homework") {
-				t.Errorf("HomeworkMain(%q) printed %q, want the usage on stdout", arg, stdout.String())
+				t.Errorf("homework.Main(%q) printed %q, want the usage on stdout", arg, stdout.String())
 			}
 		})
 	}
@@ -61,11 +63,11 @@ func TestHomeworkMainHelp(t *testing.T) {
 
 func TestHomeworkMainUnknownSubcommand(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if got := HomeworkMain(games.Agents, games.Judges, []string{"bogus"}, &stdout, &stderr); got != 2 {
-		t.Errorf("HomeworkMain(games.Agents, games.Judges, bogus) = %d, want 2", got)
+	if got := homework.Main(games.Agents, games.Judges, []string{"bogus"}, &stdout, &stderr); got != 2 {
+		t.Errorf("homework.Main(games.Agents, games.Judges, bogus) = %d, want 2", got)
 	}
 	if want := `unknown subcommand "bogus"`; !strings.Contains(stderr.String(), want) {
-		t.Errorf("HomeworkMain(games.Agents, games.Judges, bogus) stderr = %q, want it to contain %q", stderr.String(), want)
+		t.Errorf("homework.Main(games.Agents, games.Judges, bogus) stderr = %q, want it to contain %q", stderr.String(), want)
 	}
 }
 
@@ -96,14 +98,14 @@ func TestGameMainRejectsBadArguments(t *testing.T) {
 			dir := writeInput(t, "0.05")
 			var stderr bytes.Buffer
 			args := append([]string{"-dir", dir}, tc.args...)
-			if got := GameMain("halma", games.Agents, args, io.Discard, &stderr); got != agent.ExitBadInput {
-				t.Errorf("GameMain(%q) = %d, want %d", args, got, agent.ExitBadInput)
+			if got := command.GameMain("halma", games.Agents, args, io.Discard, &stderr); got != agent.ExitBadInput {
+				t.Errorf("command.GameMain(%q) = %d, want %d", args, got, agent.ExitBadInput)
 			}
 			if !strings.Contains(stderr.String(), tc.want) {
-				t.Errorf("GameMain(%q) stderr = %q, want it to contain %q", args, stderr.String(), tc.want)
+				t.Errorf("command.GameMain(%q) stderr = %q, want it to contain %q", args, stderr.String(), tc.want)
 			}
 			if _, err := os.Stat(filepath.Join(dir, "output.txt")); err == nil {
-				t.Errorf("GameMain(%q) wrote output.txt, want none", args)
+				t.Errorf("command.GameMain(%q) wrote output.txt, want none", args)
 			}
 		})
 	}
@@ -124,16 +126,16 @@ func TestHelp(t *testing.T) {
 		{"quoridor", gameMain("quoridor", quoridor.Game{}), false, ""},
 		{"streky", gameMain("streky", streky.Game{}), false, ""},
 		{"homework play", func(args []string, stdout, stderr io.Writer) int {
-			return HomeworkMain(games.Agents, games.Judges, append([]string{"play"}, args...), stdout, stderr)
+			return homework.Main(games.Agents, games.Judges, append([]string{"play"}, args...), stdout, stderr)
 		}, true, "Halma's minimax"},
 		{"homework", func(args []string, stdout, stderr io.Writer) int {
-			return HomeworkMain(games.Agents, games.Judges, args, stdout, stderr)
+			return homework.Main(games.Agents, games.Judges, args, stdout, stderr)
 		}, true, "Halma also minimax"},
 		{"calibrate", func(args []string, stdout, stderr io.Writer) int {
-			return CalibrateMain(games.Agents, args, stdout, stderr)
+			return command.CalibrateMain(games.Agents, args, stdout, stderr)
 		}, false, ""},
 		{"homework tournament", func(args []string, stdout, stderr io.Writer) int {
-			return HomeworkMain(games.Agents, games.Judges, append([]string{"tournament"}, args...), stdout, stderr)
+			return homework.Main(games.Agents, games.Judges, append([]string{"tournament"}, args...), stdout, stderr)
 		}, false, ""},
 	}
 	for _, m := range mains {
@@ -160,7 +162,7 @@ func TestHelp(t *testing.T) {
 // gameMain is the main of a single-game binary of g.
 func gameMain(name string, g agent.Game) func(args []string, stdout, stderr io.Writer) int {
 	return func(args []string, stdout, stderr io.Writer) int {
-		return GameMain(name, []agent.Game{g}, args, stdout, stderr)
+		return command.GameMain(name, []agent.Game{g}, args, stdout, stderr)
 	}
 }
 
@@ -169,11 +171,11 @@ func TestGameMainNoDepth(t *testing.T) {
 	dir := t.TempDir()
 	var stderr bytes.Buffer
 	args := []string{"-dir", dir, "-depth", "3"}
-	if got := GameMain("reversi", []agent.Game{reversi.Game{}}, args, io.Discard, &stderr); got != agent.ExitBadInput {
-		t.Errorf("GameMain(reversi, %q) = %d, want %d", args, got, agent.ExitBadInput)
+	if got := command.GameMain("reversi", []agent.Game{reversi.Game{}}, args, io.Discard, &stderr); got != agent.ExitBadInput {
+		t.Errorf("command.GameMain(reversi, %q) = %d, want %d", args, got, agent.ExitBadInput)
 	}
 	if want := "flag provided but not defined: -depth"; !strings.Contains(stderr.String(), want) {
-		t.Errorf("GameMain(reversi, %q): stderr %q, want %q", args, stderr.String(), want)
+		t.Errorf("command.GameMain(reversi, %q): stderr %q, want %q", args, stderr.String(), want)
 	}
 }
 
@@ -184,8 +186,8 @@ func TestGameMainPlayers(t *testing.T) {
 			dir := writeInput(t, "0.05")
 			var stderr bytes.Buffer
 			args := []string{"-dir", dir, "-player", p}
-			if got := GameMain("halma", games.Agents, args, io.Discard, &stderr); got != agent.ExitOK {
-				t.Fatalf("GameMain(%q) = %d, want %d; stderr:\n%s", args, got, agent.ExitOK, stderr.String())
+			if got := command.GameMain("halma", games.Agents, args, io.Discard, &stderr); got != agent.ExitOK {
+				t.Fatalf("command.GameMain(%q) = %d, want %d; stderr:\n%s", args, got, agent.ExitOK, stderr.String())
 			}
 			checkMove(t, dir)
 		})
@@ -200,8 +202,8 @@ func TestGameMainDepthObeysTime(t *testing.T) {
 			dir := writeInput(t, "0.05")
 			var stderr bytes.Buffer
 			args := []string{"-dir", dir, "-player", "minimax", "-depth", depth}
-			if got := GameMain("halma", games.Agents, args, io.Discard, &stderr); got != agent.ExitOK {
-				t.Fatalf("GameMain(%q) = %d, want %d; stderr:\n%s", args, got, agent.ExitOK, stderr.String())
+			if got := command.GameMain("halma", games.Agents, args, io.Discard, &stderr); got != agent.ExitOK {
+				t.Fatalf("command.GameMain(%q) = %d, want %d; stderr:\n%s", args, got, agent.ExitOK, stderr.String())
 			}
 			checkMove(t, dir)
 		})
@@ -212,8 +214,8 @@ func TestHomeworkMainPlay(t *testing.T) {
 	dir := writeInput(t, "0.05")
 	var stdout, stderr bytes.Buffer
 	args := []string{"play", "-dir", dir}
-	if got := HomeworkMain(games.Agents, games.Judges, args, &stdout, &stderr); got != agent.ExitOK {
-		t.Fatalf("HomeworkMain(%q) = %d, want %d; stderr:\n%s", args, got, agent.ExitOK, stderr.String())
+	if got := homework.Main(games.Agents, games.Judges, args, &stdout, &stderr); got != agent.ExitOK {
+		t.Fatalf("homework.Main(%q) = %d, want %d; stderr:\n%s", args, got, agent.ExitOK, stderr.String())
 	}
 	checkMove(t, dir)
 }
@@ -221,7 +223,7 @@ func TestHomeworkMainPlay(t *testing.T) {
 func TestGameMainMissingInput(t *testing.T) {
 	dir := t.TempDir()
 	var stderr bytes.Buffer
-	if got := GameMain("halma", games.Agents, []string{"-dir", dir}, io.Discard, &stderr); got != agent.ExitBadInput {
+	if got := command.GameMain("halma", games.Agents, []string{"-dir", dir}, io.Discard, &stderr); got != agent.ExitBadInput {
 		t.Errorf("GameMain in an empty directory = %d, want %d", got, agent.ExitBadInput)
 	}
 	if got, want := strings.TrimSpace(stderr.String()), "input.txt: no such file or directory"; got != want {
@@ -242,9 +244,9 @@ func TestCalibrateMain(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			var got int
 			if sub {
-				got = HomeworkMain(games.Agents, games.Judges, append([]string{"calibrate"}, args...), &stdout, &stderr)
+				got = homework.Main(games.Agents, games.Judges, append([]string{"calibrate"}, args...), &stdout, &stderr)
 			} else {
-				got = CalibrateMain(games.Agents, args, &stdout, &stderr)
+				got = command.CalibrateMain(games.Agents, args, &stdout, &stderr)
 			}
 			if got != 0 {
 				t.Fatalf("%s %q = %d, want 0; stderr:\n%s", name, args, got, stderr.String())
@@ -282,17 +284,17 @@ func TestCalibrateMainRejectsBadArguments(t *testing.T) {
 			dir := t.TempDir()
 			var stdout, stderr bytes.Buffer
 			args := append([]string{"-dir", dir}, tc.args...)
-			if got := CalibrateMain(games.Agents, args, &stdout, &stderr); got != 2 {
-				t.Errorf("CalibrateMain(%q) = %d, want 2", args, got)
+			if got := command.CalibrateMain(games.Agents, args, &stdout, &stderr); got != 2 {
+				t.Errorf("command.CalibrateMain(%q) = %d, want 2", args, got)
 			}
 			if !strings.Contains(stderr.String(), tc.want) {
-				t.Errorf("CalibrateMain(%q) stderr = %q, want it to say %q", args, stderr.String(), tc.want)
+				t.Errorf("command.CalibrateMain(%q) stderr = %q, want it to say %q", args, stderr.String(), tc.want)
 			}
 			if stdout.Len() > 0 {
-				t.Errorf("CalibrateMain(%q) stdout = %q, want nothing measured", args, stdout.String())
+				t.Errorf("command.CalibrateMain(%q) stdout = %q, want nothing measured", args, stdout.String())
 			}
 			if _, err := os.Stat(filepath.Join(dir, "calibration.txt")); err == nil {
-				t.Errorf("CalibrateMain(%q) wrote calibration.txt, want none", args)
+				t.Errorf("command.CalibrateMain(%q) wrote calibration.txt, want none", args)
 			}
 		})
 	}

@@ -1,25 +1,30 @@
-package command
+// Package homework is the command line of the homework binary, the people's tool: a game's
+// move (as the game binaries play it), and the subcommands referee, validate, tournament,
+// render and calibrate, over internal/command's shared flag handling and the game
+// binaries' mains.
+package homework
 
 import (
 	"fmt"
 	"io"
 
 	"gameagents/internal/agent"
+	"gameagents/internal/command"
 	"gameagents/internal/referee"
 	"gameagents/internal/replay"
 	"gameagents/internal/rules"
 )
 
-// HomeworkMain is the umbrella binary: no arguments plays input.txt's game (one of games)
+// Main is the umbrella binary: no arguments plays input.txt's game (one of games)
 // in the current directory; the subcommands are for people, the referee and the validator
 // knowing judges.
-func HomeworkMain(games []agent.Game, judges []rules.Game, args []string, stdout, stderr io.Writer) int {
+func Main(games []agent.Game, judges []rules.Game, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		return GameMain("homework", games, nil, stdout, stderr)
+		return command.GameMain("homework", games, nil, stdout, stderr)
 	}
 	switch args[0] {
 	case "play":
-		return GameMain("homework play", games, args[1:], stdout, stderr)
+		return command.GameMain("homework play", games, args[1:], stdout, stderr)
 	case "referee":
 		return referee.Main(judges, args[1:], stdout, stderr, &replay.Page{})
 	case "tournament":
@@ -29,7 +34,7 @@ func HomeworkMain(games []agent.Game, judges []rules.Game, args []string, stdout
 	case "render":
 		return RenderMain(judges, args[1:], stdout, stderr)
 	case "calibrate":
-		return CalibrateMain(games, args[1:], stdout, stderr)
+		return command.CalibrateMain(games, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		homeworkUsage(stdout)
 		return 0

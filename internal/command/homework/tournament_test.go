@@ -1,4 +1,4 @@
-package command
+package homework
 
 import (
 	"bytes"
@@ -49,7 +49,7 @@ func TestTournamentMainRejectsBadArguments(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			got := HomeworkMain(games.Agents, games.Judges, append([]string{"tournament"}, tc.args...), &stdout, &stderr)
+			got := Main(games.Agents, games.Judges, append([]string{"tournament"}, tc.args...), &stdout, &stderr)
 			if got != 2 || !strings.Contains(stderr.String(), tc.want) {
 				t.Errorf("homework tournament %v = %d, stderr %q; want 2 and %q", tc.args, got, stderr.String(), tc.want)
 			}
@@ -67,7 +67,7 @@ func TestTournamentPlanPassesSandbox(t *testing.T) {
 		t.Run(tc.mode, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			args := []string{"tournament", "plan", "-out", t.TempDir(), "-homework", "hw", "-sandbox", tc.mode, "-agent", "a=/bin/true", "-agent", "b=/bin/true"}
-			if got := HomeworkMain(games.Agents, games.Judges, args, &stdout, &stderr); got != 0 {
+			if got := Main(games.Agents, games.Judges, args, &stdout, &stderr); got != 0 {
 				t.Fatalf("homework %v = %d, stderr %q", args, got, stderr.String())
 			}
 			for _, line := range strings.Split(strings.TrimSpace(stdout.String()), "\n") {
@@ -84,7 +84,7 @@ func TestTournamentPlayOneBadID(t *testing.T) {
 	out := t.TempDir()
 	var stdout, stderr bytes.Buffer
 	args := []string{"tournament", "plan", "-out", out, "-homework", "hw", "-agent", "a=/bin/true", "-agent", "b=/bin/true"}
-	if got := HomeworkMain(games.Agents, games.Judges, args, &stdout, &stderr); got != 0 {
+	if got := Main(games.Agents, games.Judges, args, &stdout, &stderr); got != 0 {
 		t.Fatalf("homework %v = %d, stderr %q", args, got, stderr.String())
 	}
 	wantPlan := "hw tournament play-one -spec " + filepath.Join(out, "tournament.txt") + " -game 1-2-1\n"
@@ -95,7 +95,7 @@ func TestTournamentPlayOneBadID(t *testing.T) {
 		stdout.Reset()
 		stderr.Reset()
 		args := []string{"tournament", "play-one", "-spec", filepath.Join(out, "tournament.txt"), "-game", id}
-		if got := HomeworkMain(games.Agents, games.Judges, args, &stdout, &stderr); got != 2 || !strings.Contains(stderr.String(), "game") {
+		if got := Main(games.Agents, games.Judges, args, &stdout, &stderr); got != 2 || !strings.Contains(stderr.String(), "game") {
 			t.Errorf("homework %v = %d, stderr %q; want 2 and the reason", args, got, stderr.String())
 		}
 	}
@@ -120,7 +120,7 @@ func TestTournamentSPRTAndGauntletSpec(t *testing.T) {
 			out := t.TempDir()
 			var stdout, stderr bytes.Buffer
 			args := append([]string{"tournament", "plan", "-out", out, "-homework", "hw", "-agent", "a=/bin/true", "-agent", "b=/bin/true"}, tc.args...)
-			if got := HomeworkMain(games.Agents, games.Judges, args, &stdout, &stderr); got != 0 {
+			if got := Main(games.Agents, games.Judges, args, &stdout, &stderr); got != 0 {
 				t.Fatalf("homework %v = %d, stderr %q", args, got, stderr.String())
 			}
 			spec, err := os.ReadFile(filepath.Join(out, "tournament.txt"))

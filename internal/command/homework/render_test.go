@@ -1,4 +1,4 @@
-package command
+package homework
 
 import (
 	"bytes"
@@ -44,7 +44,7 @@ var renderCases = []struct {
 }
 
 // sampleDir is a sample's directory.
-func sampleDir(sample string) string { return filepath.Join("..", "..", "samples", sample) }
+func sampleDir(sample string) string { return filepath.Join("..", "..", "..", "samples", sample) }
 
 // sampleScene is the scene of a render case, built in process: the sample's position, after
 // the case's move when it has one.
@@ -223,7 +223,7 @@ var homeworkBinary = sync.OnceValues(func() (string, error) {
 	}
 	bin := filepath.Join(dir, "homework")
 	cmd := exec.Command("go", "build", "-o", bin, "./homework")
-	cmd.Dir = filepath.Join("..", "..")
+	cmd.Dir = filepath.Join("..", "..", "..")
 	cmd.Env = append(os.Environ(), "GOPROXY=off") // tests never use the network
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build ./homework: %v\n%s", err, out)

@@ -1,4 +1,4 @@
-package command
+package homework
 
 import (
 	"bytes"
@@ -67,14 +67,14 @@ func TestValidateHive(t *testing.T) {
 			}
 			var stdout, stderr bytes.Buffer
 			args := append(append([]string{"validate"}, tt.args...), dir)
-			code := HomeworkMain(games.Agents, games.Judges, args, &stdout, &stderr)
+			code := Main(games.Agents, games.Judges, args, &stdout, &stderr)
 			got := stdout.String()
 			if prefix, ok := strings.CutSuffix(tt.stdout, "..."); ok && strings.HasPrefix(got, prefix) {
 				got = tt.stdout
 			}
 			wantStderr := strings.ReplaceAll(tt.stderr, "DIR", dir)
 			if code != tt.code || got != tt.stdout || stderr.String() != wantStderr {
-				t.Errorf("HomeworkMain(%q) = %d, stdout %q, stderr %q; want %d, %q, %q",
+				t.Errorf("Main(%q) = %d, stdout %q, stderr %q; want %d, %q, %q",
 					args[:len(args)-1], code, stdout.String(), stderr.String(), tt.code, tt.stdout, wantStderr)
 			}
 		})

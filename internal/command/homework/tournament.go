@@ -1,4 +1,4 @@
-package command
+package homework
 
 // `homework tournament`: every pairing of several agents, on this machine (run) or split
 // into one command line per game for a distributed runner (plan, play-one, report).
@@ -14,6 +14,7 @@ import (
 	"strings"
 	"syscall"
 
+	"gameagents/internal/command"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
 	"gameagents/internal/rules"
@@ -145,9 +146,9 @@ func tournamentCommand(judges []rules.Game, sub string, args []string, stdout, s
 	f := newTournamentFlags(judges)
 	usage := func(w io.Writer) {
 		fmt.Fprint(w, tournamentUsage)
-		printDefaults(f.fs, w)
+		command.PrintDefaults(f.fs, w)
 	}
-	if status, ok := parseFlags(f.fs, args, usage, stdout, stderr); !ok {
+	if status, ok := command.ParseFlags(f.fs, args, usage, stdout, stderr); !ok {
 		return status
 	}
 	usageErr := func(format string, a ...any) int {

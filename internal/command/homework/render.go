@@ -1,4 +1,4 @@
-package command
+package homework
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"gameagents/internal/command"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
 	"gameagents/internal/render"
@@ -34,9 +35,9 @@ with its coordinates, the pieces, and the last move marked (for a record; an inp
 has no last move).
 
 `)
-		printDefaults(fs, w)
+		command.PrintDefaults(fs, w)
 	}
-	if status, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
+	if status, ok := command.ParseFlags(fs, args, usage, stdout, stderr); !ok {
 		return status
 	}
 	fail := func(format string, a ...any) int {
@@ -57,7 +58,7 @@ has no last move).
 	if *format != "svg" && *format != "png" {
 		return fail("-format %q: want svg or png", *format)
 	}
-	scene, err := loadScene(judges, fs.Arg(0), *ply, flagSet(fs, "ply"))
+	scene, err := loadScene(judges, fs.Arg(0), *ply, command.FlagGiven(fs, "ply"))
 	if err != nil {
 		return fail("%v", err)
 	}
