@@ -6,8 +6,6 @@ package games
 
 import (
 	"gameagents/internal/agent"
-	// Course players (player.py) join the referee's agent kinds as "course:".
-	_ "gameagents/internal/course"
 	"gameagents/internal/halma"
 	"gameagents/internal/hive"
 	"gameagents/internal/quoridor"

@@ -10,6 +10,8 @@ import (
 
 	"gameagents/internal/agent"
 	"gameagents/internal/command"
+	// Course players (player.py) join the referee's agent kinds as "course:".
+	_ "gameagents/internal/course"
 	"gameagents/internal/referee"
 	"gameagents/internal/replay"
 	"gameagents/internal/rules"
