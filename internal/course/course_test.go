@@ -96,13 +96,13 @@ func TestWholeGames(t *testing.T) {
 		opts     course.Options
 		minPlies int
 	}{
-		{"reversi", "reversi", reversi.Judge{}, roomy, 50},
-		{"reversi per move", "reversi", reversi.Judge{}, course.Options{Limit: roomy.Limit, PerMove: true}, 50},
-		{"hive", "hive", hive.Judge{}, course.Options{Limit: roomy.Limit, Tournament: true}, 8},
-		{"hive per move", "hive", hive.Judge{}, course.Options{Limit: roomy.Limit, PerMove: true}, 8},
-		{"streky", "streky", configured(t, streky.Judge{}, "size=12x12 count=6"), course.Options{Limit: roomy.Limit, Tournament: true}, 4},
-		{"quoridor", "quoridor", quoridor.Judge{}, roomy, 8},
-		{"quoridor with initial walls", "quoridor", configured(t, quoridor.Judge{}, "size=7x7 walls=4 initial=3"), roomy, 6},
+		{"reversi", "reversi", reversi.Game{}, roomy, 50},
+		{"reversi per move", "reversi", reversi.Game{}, course.Options{Limit: roomy.Limit, PerMove: true}, 50},
+		{"hive", "hive", hive.Game{}, course.Options{Limit: roomy.Limit, Tournament: true}, 8},
+		{"hive per move", "hive", hive.Game{}, course.Options{Limit: roomy.Limit, PerMove: true}, 8},
+		{"streky", "streky", configured(t, streky.Game{}, "size=12x12 count=6"), course.Options{Limit: roomy.Limit, Tournament: true}, 4},
+		{"quoridor", "quoridor", quoridor.Game{}, roomy, 8},
+		{"quoridor with initial walls", "quoridor", configured(t, quoridor.Game{}, "size=7x7 walls=4 initial=3"), roomy, 6},
 	}
 	orders := [][2]string{{"randomplayer.py", "greedyplayer.py"}, {"greedyplayer.py", "randomplayer.py"}}
 	if testing.Short() {
@@ -154,8 +154,8 @@ func TestBrokenPlayers(t *testing.T) {
 			"the Python process ended during move(): exit status 3; its last output: giving up", false},
 	}
 	judges := map[string]rules.Game{
-		"reversi": reversi.Judge{}, "hive": hive.Judge{}, "quoridor": quoridor.Judge{},
-		"streky": configured(t, streky.Judge{}, "size=12x12 count=6"),
+		"reversi": reversi.Game{}, "hive": hive.Game{}, "quoridor": quoridor.Game{},
+		"streky": configured(t, streky.Game{}, "size=12x12 count=6"),
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -192,7 +192,7 @@ func TestBrokenPlayers(t *testing.T) {
 func TestIllegalMoveIsJudged(t *testing.T) {
 	requirePython(t)
 	players := [2]*course.Player{start(t, "reversi", "illegal.py", course.Options{}), start(t, "reversi", "randomplayer.py", roomy)}
-	plies, err := play(t, reversi.Judge{}, players)
+	plies, err := play(t, reversi.Game{}, players)
 	var je judgeError
 	if !errors.As(err, &je) || plies != 0 || !strings.Contains(je.err.Error(), "illegal move: d5") {
 		t.Fatalf("play = ply %d, %v; want the judge to refuse the first move d5 (board[3][3]) as illegal", plies+1, err)
@@ -249,7 +249,7 @@ func TestPrintSpam(t *testing.T) {
 		start(t, "reversi", "spam.py", course.Options{Limit: roomy.Limit, Log: &log, LogCap: logCap}),
 		start(t, "reversi", "greedyplayer.py", roomy),
 	}
-	plies, err := play(t, reversi.Judge{}, players)
+	plies, err := play(t, reversi.Game{}, players)
 	if err != nil || plies < 50 {
 		t.Fatalf("play = %d plies, %v; want a whole game", plies, err)
 	}
@@ -264,7 +264,7 @@ func TestPrintSpam(t *testing.T) {
 // TestStrekyJoinsAtStart: a course ŠTREKY player cannot join a game in progress.
 func TestStrekyJoinsAtStart(t *testing.T) {
 	requirePython(t)
-	g := configured(t, streky.Judge{}, "size=12x12 count=6")
+	g := configured(t, streky.Game{}, "size=12x12 count=6")
 	m := g.New(0)
 	first := firstMove(t, m)
 	if _, _, err := m.Play([]byte(streky.FormatMove(first)+"\n"), true); err != nil {
@@ -303,7 +303,7 @@ func TestFrozenBetweenCalls(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	m := reversi.Judge{}.New(0)
+	m := reversi.Game{}.New(0)
 	if _, _, err := p.Move(context.Background(), m.Input(gamefile.Single, "1"), ""); err != nil {
 		t.Fatal(err)
 	}

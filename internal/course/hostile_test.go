@@ -68,7 +68,7 @@ func TestHostilePlayers(t *testing.T) {
 				t.Fatal(err)
 			}
 			cfg := referee.Config{
-				Game: reversi.Judge{},
+				Game: reversi.Game{},
 				Agents: [2]referee.Agent{
 					{Name: "hostile", Command: "course:" + filepath.Join(players, "hostile", tt.file) + " limit=20"},
 					{Name: "random", Command: "course:" + filepath.Join(players, "reversi", "randomplayer.py") + " limit=20"},

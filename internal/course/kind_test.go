@@ -39,13 +39,13 @@ func TestKindPlaysMatches(t *testing.T) {
 		wantLoser  int    // -1: the games are played out, any result
 		wantReason string // in agent A's lost games' records
 	}{
-		{"reversi", reversi.Judge{}, "greedyplayer.py", "randomplayer.py", -1, ""},
-		{"hive", hive.Judge{}, "greedyplayer.py", "randomplayer.py", -1, ""},
-		{"quoridor", quoridor.Judge{}, "greedyplayer.py", "randomplayer.py", -1, ""},
-		{"reversi raises", reversi.Judge{}, "raises.py", "randomplayer.py", 0, "ZeroDivisionError"},
-		{"reversi bad syntax", reversi.Judge{}, "badsyntax.py", "randomplayer.py", 0, "SyntaxError"},
-		{"reversi malformed", reversi.Judge{}, "malformed.py", "randomplayer.py", 0, "want (row, col)"},
-		{"reversi illegal", reversi.Judge{}, "illegal.py", "randomplayer.py", 0, "illegal move"},
+		{"reversi", reversi.Game{}, "greedyplayer.py", "randomplayer.py", -1, ""},
+		{"hive", hive.Game{}, "greedyplayer.py", "randomplayer.py", -1, ""},
+		{"quoridor", quoridor.Game{}, "greedyplayer.py", "randomplayer.py", -1, ""},
+		{"reversi raises", reversi.Game{}, "raises.py", "randomplayer.py", 0, "ZeroDivisionError"},
+		{"reversi bad syntax", reversi.Game{}, "badsyntax.py", "randomplayer.py", 0, "SyntaxError"},
+		{"reversi malformed", reversi.Game{}, "malformed.py", "randomplayer.py", 0, "want (row, col)"},
+		{"reversi illegal", reversi.Game{}, "illegal.py", "randomplayer.py", 0, "illegal move"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -101,9 +101,9 @@ func TestKindRefusesBadAgents(t *testing.T) {
 		want    string
 	}{
 		{"a game without course players", quoridorAsHalma{}, random.Command, "course players exist for"},
-		{"an unknown option", reversi.Judge{}, random.Command + " fast", `unknown option "fast"`},
-		{"a bad limit", reversi.Judge{}, random.Command + " limit=0", "limit="},
-		{"a missing file", reversi.Judge{}, "course:/nonexistent/player.py", "no such file"},
+		{"an unknown option", reversi.Game{}, random.Command + " fast", `unknown option "fast"`},
+		{"a bad limit", reversi.Game{}, random.Command + " limit=0", "limit="},
+		{"a missing file", reversi.Game{}, "course:/nonexistent/player.py", "no such file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -123,6 +123,6 @@ func TestKindRefusesBadAgents(t *testing.T) {
 
 // quoridorAsHalma is a game the course players do not play: Quoridor's rules under
 // Halma's name.
-type quoridorAsHalma struct{ quoridor.Judge }
+type quoridorAsHalma struct{ quoridor.Game }
 
 func (quoridorAsHalma) Name() string { return "halma" }

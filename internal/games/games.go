@@ -2,6 +2,10 @@
 // all (homework, calibrate) and for the tests that go over every game. The single-game
 // binaries do not import it: a binary links only the games it plays, so that it starts as
 // fast as it can (at SINGLE 0.01 s the Go runtime's start-up is most of the move).
+//
+// Each game has one adapter, its package's Game, registered once, in All: the move
+// lifecycle sees it as an agent.Game and the referee, the validator and the pictures as a
+// rules.Game.
 package games
 
 import (
@@ -14,8 +18,33 @@ import (
 	"gameagents/internal/streky"
 )
 
-// Agents lists every game the umbrella binary plays, in recognition order.
-var Agents = []agent.Game{halma.Game{}, reversi.Game{}, hive.Game{}, quoridor.Game{}, streky.Game{}}
+// Game is a game's one adapter: what an agent plays and what a referee judges.
+type Game interface {
+	agent.Game
+	rules.Game
+}
 
-// Judges lists every game the referee and the validator know, in recognition order.
-var Judges = []rules.Game{halma.Judge{}, reversi.Judge{}, hive.Judge{}, quoridor.Judge{}, streky.Judge{}}
+// All lists every game, in recognition order (gamefile.Recognize tries them in turn).
+var All = []Game{halma.Game{}, reversi.Game{}, hive.Game{}, quoridor.Game{}, streky.Game{}}
+
+// Agents is All for the move lifecycle: the games the umbrella binary plays.
+var Agents = agentsOf(All)
+
+// Judges is All for the referee and the validator.
+var Judges = judgesOf(All)
+
+func agentsOf(all []Game) []agent.Game {
+	out := make([]agent.Game, len(all))
+	for i, g := range all {
+		out[i] = g
+	}
+	return out
+}
+
+func judgesOf(all []Game) []rules.Game {
+	out := make([]rules.Game, len(all))
+	for i, g := range all {
+		out[i] = g
+	}
+	return out
+}

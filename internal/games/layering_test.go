@@ -45,7 +45,10 @@ func TestLayering(t *testing.T) {
 	if got := deps(t, "gameagents/internal/rules"); !slices.Equal(got, []string{"gameagents/internal/gamefile", "gameagents/internal/rules"}) {
 		t.Errorf("internal/rules depends on %q, want gamefile alone", got)
 	}
-	names := []string{"halma", "reversi", "hive", "quoridor", "streky"}
+	var names []string
+	for _, g := range All {
+		names = append(names, g.Name())
+	}
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			got := deps(t, "gameagents/"+name)

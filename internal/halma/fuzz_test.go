@@ -40,7 +40,7 @@ func FuzzParseInput(f *testing.F) {
 		f.Add(inputs[n])
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzcheck.CheckInput(t, data, ParseInput, Game{}, Judge{}, diffInputs)
+		fuzzcheck.CheckInput(t, data, ParseInput, Game{}, Game{}, diffInputs)
 	})
 }
 
@@ -70,7 +70,7 @@ func FuzzJudge(f *testing.F) {
 			// it changes nothing, so the generator never lists it.
 			return
 		}
-		fuzzcheck.CheckJudge(t, Judge{}, input, output, generatedMoves)
+		fuzzcheck.CheckJudge(t, Game{}, input, output, generatedMoves)
 	})
 }
 

@@ -15,27 +15,25 @@ import (
 	"gameagents/internal/rules"
 )
 
-// Judge is Halma for the referee and the validator.
-type Judge struct{}
+// Game is Halma: its one adapter, for the move lifecycle (agent.Game) and for
+// the referee, the validator and the pictures (rules.Game).
+type Game struct{}
 
 var (
-	_ rules.Game    = Judge{}
+	_ rules.Game    = Game{}
 	_ render.Drawer = (*judgeMatch)(nil)
 )
 
-// Name returns "halma".
-func (Judge) Name() string { return "halma" }
-
 // New starts from the initial position with first (0 BLACK, 1 WHITE) to move: the master
 // let either colour move first.
-func (Judge) New(first int) rules.Match {
+func (Game) New(first int) rules.Match {
 	return &judgeMatch{b: StartBoard(), toMove: Color(first & 1)}
 }
 
 // MirrorMove implements rules.Mirrored: either colour may move first, and an opening
 // written for BLACK first is played, when WHITE begins, turned half round the board's
 // centre, where each camp stands in the other's place.
-func (Judge) MirrorMove(move string) (string, error) {
+func (Game) MirrorMove(move string) (string, error) {
 	h, err := ParseHop(move)
 	if err != nil {
 		return "", err
@@ -49,7 +47,7 @@ func (Judge) MirrorMove(move string) (string, error) {
 }
 
 // Load reads an input.txt; its errors are "input.txt:LINE: problem".
-func (Judge) Load(input []gamefile.Line) (rules.Match, error) {
+func (Game) Load(input []gamefile.Line) (rules.Match, error) {
 	in, err := ParseInput("input.txt", input)
 	if err != nil {
 		return nil, err
@@ -141,7 +139,7 @@ func (m *judgeMatch) Scene() render.Scene { return Draw(m.b, m.last) }
 
 // OutputOf returns the output.txt that plays a move as the referee logs it (Play's move:
 // the hops joined by " ; "), one hop a line, so that a record can be replayed.
-func (Judge) OutputOf(move string) []byte {
+func (Game) OutputOf(move string) []byte {
 	return gamefile.JoinLines(strings.Split(move, " ; "))
 }
 

@@ -165,22 +165,22 @@ func TestMirrorMove(t *testing.T) {
 		{"J 2,3 4,5", "J 13,12 11,10"},
 		{"E 15,15 14,14", "E 0,0 1,1"},
 	} {
-		got, err := Judge{}.MirrorMove(tc.move)
+		got, err := Game{}.MirrorMove(tc.move)
 		if err != nil || got != tc.want {
 			t.Errorf("MirrorMove(%q) = %q, %v; want %q", tc.move, got, err, tc.want)
 		}
-		if back, _ := (Judge{}).MirrorMove(got); back != tc.move {
+		if back, _ := (Game{}).MirrorMove(got); back != tc.move {
 			t.Errorf("MirrorMove twice gives %q, want %q", back, tc.move)
 		}
 	}
-	if _, err := (Judge{}).MirrorMove("E 0,4"); err == nil {
+	if _, err := (Game{}).MirrorMove("E 0,4"); err == nil {
 		t.Error("MirrorMove accepted a line with one square")
 	}
 	// The first pairs of steps of a seeded opening: BLACK's and WHITE's first moves.
 	opening := []string{"E 0,4 0,5", "E 11,14 10,15", "E 4,1 5,1", "E 14,12 13,11"}
-	black, white := (Judge{}).New(0), (Judge{}).New(1)
+	black, white := (Game{}).New(0), (Game{}).New(1)
 	for i, mv := range opening {
-		mirrored, _ := (Judge{}).MirrorMove(mv)
+		mirrored, _ := (Game{}).MirrorMove(mv)
 		if _, _, err := black.Play([]byte(mv+"\n"), true); err != nil {
 			t.Fatalf("move %d %q, BLACK first: %v", i+1, mv, err)
 		}

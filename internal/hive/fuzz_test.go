@@ -18,7 +18,7 @@ func FuzzParseInput(f *testing.F) {
 		"SINGLE\nLOWER\n1\nhive\t13 0 0\nHAND q1 b2 s2 g2 a2 Q1 B2 S2 G2 A2\nCELLS 0\n",
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzcheck.CheckInput(t, data, ParseInput, Game{}, Judge{}, func(want, got *Input) string {
+		fuzzcheck.CheckInput(t, data, ParseInput, Game{}, Game{}, func(want, got *Input) string {
 			return cmp.Diff(want, got, cmp.Comparer(func(a, b *Geometry) bool { return a.N == b.N }))
 		})
 	})
@@ -31,7 +31,7 @@ func FuzzJudge(f *testing.F) {
 	start := "SINGLE\nLOWER\n1\nHIVE 13 0 0\nHAND q1 b2 s2 g2 a2 Q1 B2 S2 G2 A2\nCELLS 0\n"
 	fuzzcheck.SeedJudge(f, "hive", start, "PLACE q 6,6\n", "PLACE q 06,6\n", "PLACE q -0,6\n", "PLACE Q 6,6\n", "PASS\n", "MOVE q 6,6 6,7\n", "PLACE  q 6,6\n")
 	f.Fuzz(func(t *testing.T, input, output []byte) {
-		fuzzcheck.CheckJudge(t, Judge{}, input, output, generatedMoves)
+		fuzzcheck.CheckJudge(t, Game{}, input, output, generatedMoves)
 	})
 }
 

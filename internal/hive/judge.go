@@ -36,26 +36,24 @@ const (
 // Q1 B2 S2 G2 A2.
 var defaultHand = [5]int{1, 2, 2, 2, 2}
 
-// Judge is Hive for the referee and the validator. The zero Judge plays the course's setup
+// Game is Hive: its one adapter, for the move lifecycle (agent.Game) and for
+// the referee, the validator and the pictures (rules.Game). The zero Game plays the course's setup
 // (a 13×13 board, each side q1 b2 s2 g2 a2); Configure gives other ones.
-type Judge struct {
+type Game struct {
 	size int    // board size N; 0 means defaultSize
 	hand [5]int // each side's pieces by kind, Kinds order; all zero means defaultHand
 }
 
 var (
-	_ rules.Game         = Judge{}
-	_ rules.Configurable = Judge{}
+	_ rules.Game         = Game{}
+	_ rules.Configurable = Game{}
 	_ rules.Scorer       = (*judgeMatch)(nil)
 	_ render.Drawer      = (*judgeMatch)(nil)
 )
 
-// Name returns "hive".
-func (Judge) Name() string { return "hive" }
-
 // New starts a game of the judge's setup with LOWER to move, whatever first says: the
 // course's loop always lets the lower-case player begin.
-func (j Judge) New(int) rules.Match {
+func (j Game) New(int) rules.Match {
 	size, hand := j.size, j.hand
 	if size == 0 {
 		size = defaultSize
@@ -68,7 +66,7 @@ func (j Judge) New(int) rules.Match {
 
 // Load reads an input.txt; its errors are "input.txt:LINE: problem". The position's own
 // board size and hands are used, whatever the judge's setup.
-func (Judge) Load(input []gamefile.Line) (rules.Match, error) {
+func (Game) Load(input []gamefile.Line) (rules.Match, error) {
 	in, err := ParseInput("input.txt", input)
 	if err != nil {
 		return nil, err
@@ -82,8 +80,8 @@ func (Judge) Load(input []gamefile.Line) (rules.Match, error) {
 // them, a kind not listed has no pieces, and the totals must be within what input.txt may
 // hold: 40 pieces a side, 15 beetles in all). Keys not given keep the course's values; an
 // empty setup is the course's game.
-func (Judge) Configure(setup string) (rules.Game, error) {
-	var j Judge
+func (Game) Configure(setup string) (rules.Game, error) {
+	var j Game
 	seen := map[string]bool{}
 	for _, word := range strings.Fields(setup) {
 		key, value, ok := strings.Cut(word, "=")

@@ -20,7 +20,7 @@ func judgeInput(mover string, moves [2]int, hand string, cells ...string) string
 
 func loadJudge(t *testing.T, text string) *judgeMatch {
 	t.Helper()
-	m, err := Judge{}.Load(gamefile.SplitLines(text))
+	m, err := Game{}.Load(gamefile.SplitLines(text))
 	if err != nil {
 		t.Fatalf("Load = %v\n%s", err, text)
 	}
@@ -301,11 +301,11 @@ func TestInputRoundTrip(t *testing.T) {
 	for _, text := range []string{judgeStart, twoQueens, line, looseOnly, nearDouble, lastMove} {
 		check(t, loadJudge(t, text).pos, gamefile.Game, "12.5")
 	}
-	five := Judge{size: 5, hand: [5]int{1, 0, 1, 0, 3}}
+	five := Game{size: 5, hand: [5]int{1, 0, 1, 0, 3}}
 	check(t, five.New(0).(*judgeMatch).pos, gamefile.Single, "1e-05")
 	rng := rand.New(rand.NewPCG(4, 4))
 	for g := range 3 {
-		p := Judge{}.New(0).(*judgeMatch).pos
+		p := Game{}.New(0).(*judgeMatch).pos
 		for ply := range 40 {
 			moves := p.ReferenceMoves(Loose)
 			p.Apply(moves[rng.IntN(len(moves))])
@@ -333,7 +333,7 @@ func positionText(p *Position) map[string]string {
 }
 
 func TestJudgeInput(t *testing.T) {
-	m := Judge{}.New(1)
+	m := Game{}.New(1)
 	if m.ToMove() != int(Lower) {
 		t.Errorf("New(1).ToMove() = %d, want LOWER (0): LOWER always begins", m.ToMove())
 	}
@@ -363,7 +363,7 @@ func TestJudgeGames(t *testing.T) {
 	}
 	ends := map[string]int{}
 	for g := range games {
-		m := Judge{}.New(g % 2).(*judgeMatch)
+		m := Game{}.New(g % 2).(*judgeMatch)
 		p := NewPosition(13, defaultHand, Lower)
 		for m.HasMove() {
 			moves := p.ReferenceMoves(Loose)
@@ -425,7 +425,7 @@ func TestConfigure(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.setup, func(t *testing.T) {
-			g, err := Judge{}.Configure(tt.setup)
+			g, err := Game{}.Configure(tt.setup)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("Configure(%q) = %v, want an error containing %q", tt.setup, err, tt.wantErr)
@@ -469,7 +469,7 @@ func TestJudgeRender(t *testing.T) {
 // TestJudgeLoadMalformed: HIVE alone on line 4 is Hive's input (gamefile.Recognize), and
 // Load says what is wrong with it.
 func TestJudgeLoadMalformed(t *testing.T) {
-	if _, err := (Judge{}).Load(gamefile.SplitLines("SINGLE\nLOWER\n1\nHIVE\n")); err == nil || !strings.HasPrefix(err.Error(), "input.txt:4: ") {
+	if _, err := (Game{}).Load(gamefile.SplitLines("SINGLE\nLOWER\n1\nHIVE\n")); err == nil || !strings.HasPrefix(err.Error(), "input.txt:4: ") {
 		t.Errorf("Load(HIVE alone) = %v, want an error at input.txt:4", err)
 	}
 }

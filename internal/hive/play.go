@@ -10,10 +10,7 @@ import (
 	"gameagents/internal/gamefile"
 )
 
-// Game is Hive for the move lifecycle.
-type Game struct{}
-
-// Name implements agent.Game.
+// Name implements agent.Game and rules.Game.
 func (Game) Name() string { return "hive" }
 
 // Parse implements agent.Game.

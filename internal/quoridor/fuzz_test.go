@@ -18,7 +18,7 @@ func FuzzParseInput(f *testing.F) {
 		"SINGLE\nSECOND\n1\nQUORIDOR 32 32\nME 0 0 31 99\nOPPONENT 31 31 0 0\nWALLS 0\n",
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzcheck.CheckInput(t, data, ParseInput, Game{}, Judge{}, func(want, got *Input) string {
+		fuzzcheck.CheckInput(t, data, ParseInput, Game{}, Game{}, func(want, got *Input) string {
 			return cmp.Diff(want, got, cmp.AllowUnexported(Position{}))
 		})
 	})
@@ -30,7 +30,7 @@ func FuzzJudge(f *testing.F) {
 	start := "SINGLE\nFIRST\n1\nQUORIDOR 9 9\nME 4 0 8 10\nOPPONENT 4 8 0 10\nWALLS 0\n"
 	fuzzcheck.SeedJudge(f, "quoridor", start, "MOVE 4,1\n", "MOVE 04,1\n", "WALL 0,1 0,2 1,1 1,2\n", "WALL 1,2 1,1 0,2 0,1\n", "PASS\n", "MOVE  4,1\n")
 	f.Fuzz(func(t *testing.T, input, output []byte) {
-		fuzzcheck.CheckJudge(t, Judge{}, input, output, generatedMoves)
+		fuzzcheck.CheckJudge(t, Game{}, input, output, generatedMoves)
 	})
 }
 

@@ -33,7 +33,7 @@ const (
 	defaultWalls = 10
 )
 
-// Setup is the game a Judge starts: the board, each player's walls, walls on the board from
+// Setup is the game a Game starts: the board, each player's walls, walls on the board from
 // the start (placed by a seeded generator), and the ply cap.
 type Setup struct {
 	NX, NY  int
@@ -179,24 +179,22 @@ func (s Setup) InitialWalls() ([]StepPair, error) {
 	return walls, nil
 }
 
-// Judge is the Quoridor variant for the referee and the validator. The zero Judge plays
+// Game is the Quoridor variant: its one adapter, for the move lifecycle (agent.Game) and for
+// the referee, the validator and the pictures (rules.Game). The zero Game plays
 // DefaultSetup; Configure gives other ones.
-type Judge struct {
+type Game struct {
 	Setup   Setup      // the zero Setup means DefaultSetup
 	initial []StepPair // Setup's initial walls, drawn by Configure
 }
 
 var (
-	_ rules.Game         = Judge{}
-	_ rules.Configurable = Judge{}
+	_ rules.Game         = Game{}
+	_ rules.Configurable = Game{}
 	_ render.Drawer      = (*judgeMatch)(nil)
 )
 
-// Name returns "quoridor".
-func (Judge) Name() string { return "quoridor" }
-
 // Configure returns the judge for a setup (ParseSetup's syntax), its initial walls drawn.
-func (Judge) Configure(text string) (rules.Game, error) {
+func (Game) Configure(text string) (rules.Game, error) {
 	s, err := ParseSetup(text)
 	if err != nil {
 		return nil, err
@@ -205,10 +203,10 @@ func (Judge) Configure(text string) (rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Judge{Setup: s, initial: initial}, nil
+	return Game{Setup: s, initial: initial}, nil
 }
 
-func (j Judge) setup() Setup {
+func (j Game) setup() Setup {
 	if j.Setup == (Setup{}) {
 		return DefaultSetup
 	}
@@ -217,10 +215,10 @@ func (j Judge) setup() Setup {
 
 // New starts a game of the judge's setup with FIRST to move, whatever first says: the sides
 // are the order of play.
-func (j Judge) New(int) rules.Match {
+func (j Game) New(int) rules.Match {
 	s := j.setup()
 	if s.Initial > 0 && j.initial == nil {
-		// A Judge built by hand rather than by Configure: draw the walls now. Configure has
+		// A Game built by hand rather than by Configure: draw the walls now. Configure has
 		// not vetted them, so a setup that cannot place them starts without.
 		j.initial, _ = s.InitialWalls()
 	}
@@ -231,7 +229,7 @@ func (j Judge) New(int) rules.Match {
 
 // Load reads an input.txt; its errors are "input.txt:LINE: problem". The position's own
 // board and walls are used, whatever the judge's setup; the plies are counted from it.
-func (j Judge) Load(input []gamefile.Line) (rules.Match, error) {
+func (j Game) Load(input []gamefile.Line) (rules.Match, error) {
 	in, err := ParseInput("input.txt", input)
 	if err != nil {
 		return nil, err

@@ -12,7 +12,7 @@ import (
 
 func loadJudge(t *testing.T, side, body string) *judgeMatch {
 	t.Helper()
-	m, err := Judge{}.Load(gamefile.SplitLines("SINGLE\n" + side + "\n1.0\n" + body))
+	m, err := Game{}.Load(gamefile.SplitLines("SINGLE\n" + side + "\n1.0\n" + body))
 	if err != nil {
 		t.Fatalf("Load = %v", err)
 	}
@@ -140,7 +140,7 @@ func TestJudgeOver(t *testing.T) {
 // TestJudgePlyCap: a setup's ply cap ends the game as a draw after that many plies, and
 // the default is the spec's 400.
 func TestJudgePlyCap(t *testing.T) {
-	g, err := Judge{}.Configure("plies=3")
+	g, err := Game{}.Configure("plies=3")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func TestJudgePlyCap(t *testing.T) {
 	if !over || winner != -1 || reason != "ply cap: 3 plies without a winner, a draw" {
 		t.Errorf("after 3 plies with plies=3: Over() = %v, %d, %q; want a draw by the ply cap", over, winner, reason)
 	}
-	if n := (Judge{}).New(0).(*judgeMatch).plyCap; n != 400 {
+	if n := (Game{}).New(0).(*judgeMatch).plyCap; n != 400 {
 		t.Errorf("default ply cap %d, want 400", n)
 	}
 }
@@ -166,7 +166,7 @@ func TestJudgePlyCap(t *testing.T) {
 // 4,0 aiming at row 8, SECOND at 4,8, 10 walls each, FIRST to move; a wall played is listed
 // in the next input.txt.
 func TestJudgeNew(t *testing.T) {
-	m := Judge{}.New(1)
+	m := Game{}.New(1)
 	if m.ToMove() != 0 || m.SideName(0) != "FIRST" || m.SideName(1) != "SECOND" {
 		t.Errorf("ToMove %d, sides %s %s; want 0, FIRST SECOND", m.ToMove(), m.SideName(0), m.SideName(1))
 	}
@@ -182,7 +182,7 @@ func TestJudgeNew(t *testing.T) {
 		t.Errorf("Input after a wall =\n%s\nwant\n%s", got, want)
 	}
 	// Loading the input.txt a match writes gives the same match.
-	loaded, err := Judge{}.Load(gamefile.SplitLines(want))
+	loaded, err := Game{}.Load(gamefile.SplitLines(want))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +288,7 @@ func TestInitialWalls(t *testing.T) {
 	if _, err := s.InitialWalls(); err == nil || !strings.Contains(err.Error(), "initial=20: only") {
 		t.Errorf("InitialWalls of 20 walls on 3×3 = %v, want an error", err)
 	}
-	if _, err := (Judge{}).Configure("size=3x3 initial=20"); err == nil {
+	if _, err := (Game{}).Configure("size=3x3 initial=20"); err == nil {
 		t.Errorf("Configure with too many initial walls succeeded")
 	}
 }
@@ -296,7 +296,7 @@ func TestInitialWalls(t *testing.T) {
 // TestJudgeConfigured: a configured judge starts its games on its board, with its walls in
 // hand and its initial walls listed.
 func TestJudgeConfigured(t *testing.T) {
-	g, err := Judge{}.Configure("size=7x5 walls=4 initial=2 seed=5")
+	g, err := Game{}.Configure("size=7x5 walls=4 initial=2 seed=5")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,7 +311,7 @@ func TestJudgeConfigured(t *testing.T) {
 		t.Errorf("Input =\n%s\nwant\n%s", got, want)
 	}
 	// An even width: FIRST on the left middle column, SECOND on the right one.
-	even, _ := Judge{}.Configure("size=8x6")
+	even, _ := Game{}.Configure("size=8x6")
 	if got := string(even.New(0).Input(gamefile.Single, "1")); !strings.Contains(got, "ME 3 0 5 10\nOPPONENT 4 5 0 10\n") {
 		t.Errorf("8×6 Input =\n%s\nwant FIRST at 3,0 and SECOND at 4,5", got)
 	}
@@ -346,7 +346,7 @@ func TestJudgeRender(t *testing.T) {
 // TestJudgeLoadMalformed: a malformed game line is named by Load (recognition is
 // gamefile.Recognize's, tested there).
 func TestJudgeLoadMalformed(t *testing.T) {
-	if _, err := (Judge{}).Load(gamefile.SplitLines("SINGLE\nFIRST\n1\nQUORIDOR 9\n")); err == nil || !strings.HasPrefix(err.Error(), "input.txt:4:") {
+	if _, err := (Game{}).Load(gamefile.SplitLines("SINGLE\nFIRST\n1\nQUORIDOR 9\n")); err == nil || !strings.HasPrefix(err.Error(), "input.txt:4:") {
 		t.Errorf("Load of a malformed input = %v, want input.txt:4: ...", err)
 	}
 }

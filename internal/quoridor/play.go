@@ -13,10 +13,7 @@ import (
 	"gameagents/internal/gamefile"
 )
 
-// Game is the Quoridor variant for the move lifecycle.
-type Game struct{}
-
-// Name implements agent.Game.
+// Name implements agent.Game and rules.Game.
 func (Game) Name() string { return "quoridor" }
 
 // Parse implements agent.Game.

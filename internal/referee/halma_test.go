@@ -1,6 +1,6 @@
 package referee_test
 
-// The Halma judge (halma.Judge) as the referee and the validator use it. These tests live
+// The Halma judge (halma.Game) as the referee and the validator use it. These tests live
 // here because the referee owns the Game contract they check.
 
 import (
@@ -142,9 +142,9 @@ func TestHalmaJudgePlay(t *testing.T) {
 func halmaMatch(t *testing.T, input []gamefile.Line) rules.Match {
 	t.Helper()
 	if input == nil {
-		return halma.Judge{}.New(0)
+		return halma.Game{}.New(0)
 	}
-	m, err := halma.Judge{}.Load(input)
+	m, err := halma.Game{}.Load(input)
 	if err != nil {
 		t.Fatalf("Load: %v", err)
 	}
@@ -169,7 +169,7 @@ func TestHalmaJudgeWin(t *testing.T) {
 }
 
 func TestHalmaJudgeGame(t *testing.T) {
-	j := halma.Judge{}
+	j := halma.Game{}
 	if j.Name() != "halma" {
 		t.Errorf("Name() = %q, want halma", j.Name())
 	}

@@ -28,7 +28,7 @@ import (
 // isHive reports whether a fake agent's input.txt is Hive's.
 func isHive(lines []gamefile.Line) bool {
 	name, _ := gamefile.Recognize("input.txt", lines)
-	return name == hive.Judge{}.Name()
+	return name == hive.Game{}.Name()
 }
 
 // hiveMove is a fake agent's move for a Hive input.txt, by the reference rules: a
@@ -178,7 +178,7 @@ func TestHiveGames(t *testing.T) {
 // TestHiveSetup plays a small configured game through Main: the setup reaches the agents'
 // input.txt, the records and the summary.
 func TestHiveSetup(t *testing.T) {
-	games := []rules.Game{halma.Judge{}, hive.Judge{}}
+	games := []rules.Game{halma.Game{}, hive.Game{}}
 	const setup = "size=7 pieces=q1,a1,g1"
 	start := time.Now()
 	// The ply cap keeps it short: what matters here is where the setup goes.
@@ -224,7 +224,7 @@ func TestHiveSetup(t *testing.T) {
 }
 
 func TestSetupUsage(t *testing.T) {
-	games := []rules.Game{halma.Judge{}, hive.Judge{}}
+	games := []rules.Game{halma.Game{}, hive.Game{}}
 	tests := []struct {
 		name string
 		args []string
@@ -257,7 +257,7 @@ func TestSetupUsage(t *testing.T) {
 
 func mustConfigure(t *testing.T, setup string) rules.Game {
 	t.Helper()
-	g, err := hive.Judge{}.Configure(setup)
+	g, err := hive.Game{}.Configure(setup)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -245,7 +245,7 @@ func runMain(t *testing.T, games []rules.Game, args ...string) (string, string) 
 	return out, stdout.String()
 }
 
-var halmaOnly = []rules.Game{halma.Judge{}}
+var halmaOnly = []rules.Game{halma.Game{}}
 
 func TestRandomHalmaMatch(t *testing.T) {
 	out, stdout := runMain(t, halmaOnly, "-a", agent(t, "random"), "-b", agent(t, "random"),
@@ -310,7 +310,7 @@ func TestScheduleOfFourGames(t *testing.T) {
 
 // TestLosses plays short matches where one agent fails and checks who wins and why.
 func TestLosses(t *testing.T) {
-	count := []rules.Game{countGame{target: 4}, halma.Judge{}}
+	count := []rules.Game{countGame{target: 4}, halma.Game{}}
 	tests := []struct {
 		name      string
 		games     []rules.Game

@@ -1,7 +1,7 @@
 // Package referee plays whole games between two agent commands the way the official
 // CSCI-561 game master did, and validates single moves the way its validator did. It knows
 // no game: each game plugs in through the game contract below it (internal/rules: Game and
-// Match; Halma's is halma.Judge), so the same referee serves every game of the project.
+// Match; Halma's is halma.Game), so the same referee serves every game of the project.
 //
 // What a match guarantees, per game:
 //

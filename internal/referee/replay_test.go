@@ -19,10 +19,10 @@ func TestOutputOf(t *testing.T) {
 		move string
 		want string
 	}{
-		{halma.Judge{}, "J 1,1 3,3 ; J 3,3 5,5 ; J 5,5 7,7", "J 1,1 3,3\nJ 3,3 5,5\nJ 5,5 7,7\n"},
-		{halma.Judge{}, "E 4,1 5,2", "E 4,1 5,2\n"},
-		{reversi.Judge{}, "d3", "d3\n"},
-		{quoridor.Judge{}, "WALL 2,4 2,5 3,4 3,5", "WALL 2,4 2,5 3,4 3,5\n"},
+		{halma.Game{}, "J 1,1 3,3 ; J 3,3 5,5 ; J 5,5 7,7", "J 1,1 3,3\nJ 3,3 5,5\nJ 5,5 7,7\n"},
+		{halma.Game{}, "E 4,1 5,2", "E 4,1 5,2\n"},
+		{reversi.Game{}, "d3", "d3\n"},
+		{quoridor.Game{}, "WALL 2,4 2,5 3,4 3,5", "WALL 2,4 2,5 3,4 3,5\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.game.Name(), func(t *testing.T) {
@@ -46,7 +46,7 @@ ply 2: b (BLACK) plays [J 1,3 1,5] cpu 0.001s of 1s
 ply 3: a (WHITE) plays [J 13,13 13,11 ; J 13,11 11,11] cpu 0.001s of 1s
 result: draw: whatever
 `
-	m, n, err := referee.Replay([]rules.Game{reversi.Judge{}, halma.Judge{}}, "game-03.txt", gamefile.SplitLines(record), -1)
+	m, n, err := referee.Replay([]rules.Game{reversi.Game{}, halma.Game{}}, "game-03.txt", gamefile.SplitLines(record), -1)
 	if err != nil {
 		t.Fatalf("Replay = %v", err)
 	}

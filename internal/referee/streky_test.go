@@ -19,7 +19,7 @@ import (
 // isStreky reports whether a fake agent's input.txt is ŠTREKY's.
 func isStreky(lines []gamefile.Line) bool {
 	name, _ := gamefile.Recognize("input.txt", lines)
-	return name == streky.Judge{}.Name()
+	return name == streky.Game{}.Name()
 }
 
 // strekyMove is a fake agent's move for a ŠTREKY input.txt: the first legal placement the
@@ -40,7 +40,7 @@ func strekyMove(lines []gamefile.Line) ([]string, error) {
 // TestStrekyDeals plays four games of a small setup: games 1 and 2 are dealt by the setup's
 // seed, games 3 and 4 by the next one, and the records say so.
 func TestStrekyDeals(t *testing.T) {
-	games := []rules.Game{halma.Judge{}, streky.Judge{}}
+	games := []rules.Game{halma.Game{}, streky.Game{}}
 	out, stdout := runMain(t, games, "-game", "streky", "-setup", "size=7x7 count=3 seed=5",
 		"-a", agent(t, "first"), "-b", agent(t, "first"), "-games", "4", "-single", "5")
 	if !strings.Contains(stdout, "mean points per game") {
@@ -69,7 +69,7 @@ func TestStrekyDeals(t *testing.T) {
 // TestStrekyRefusesOpenings: a dealt game's pairs start from different deals, which no
 // opening fits.
 func TestStrekyRefusesOpenings(t *testing.T) {
-	games := []rules.Game{halma.Judge{}, streky.Judge{}}
+	games := []rules.Game{halma.Game{}, streky.Game{}}
 	var stdout, stderr bytes.Buffer
 	args := []string{"-game", "streky", "-a", "x", "-b", "y", "-openings", "openings.txt"}
 	want := "referee: -openings: streky deals every pair of games anew"

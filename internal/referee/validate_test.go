@@ -100,7 +100,7 @@ func TestValidateMain(t *testing.T) {
 // TestValidateRecognizes picks the game from input.txt among several, as the agents do
 // (gamefile.Pick), and names the directory in the errors.
 func TestValidateRecognizes(t *testing.T) {
-	games := []rules.Game{halma.Judge{}, hive.Judge{}}
+	games := []rules.Game{halma.Game{}, hive.Game{}}
 	hiveStart := "SINGLE\nLOWER\n1\nHIVE 13 0 0\nHAND q1 b2 s2 g2 a2 Q1 B2 S2 G2 A2\nCELLS 0\n"
 	tests := []struct {
 		name, input string

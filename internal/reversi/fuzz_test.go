@@ -18,7 +18,7 @@ func FuzzParseInput(f *testing.F) {
 		"GAME\nWHITE\n1e300\n........\n........\n........\n...WB...\n...BW...\n........\n........\n........\n",
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzcheck.CheckInput(t, data, ParseInput, Game{}, Judge{}, func(want, got *Input) string {
+		fuzzcheck.CheckInput(t, data, ParseInput, Game{}, Game{}, func(want, got *Input) string {
 			return cmp.Diff(want, got)
 		})
 	})
@@ -30,7 +30,7 @@ func FuzzJudge(f *testing.F) {
 	start := "SINGLE\nBLACK\n1\n........\n........\n........\n...WB...\n...BW...\n........\n........\n........\n"
 	fuzzcheck.SeedJudge(f, "reversi", start, "d3\n", "D3\n", "PASS\n", "d3", "d3\r\n", " d3\n", "a1\n", "i9\n")
 	f.Fuzz(func(t *testing.T, input, output []byte) {
-		fuzzcheck.CheckJudge(t, Judge{}, input, output, generatedMoves)
+		fuzzcheck.CheckJudge(t, Game{}, input, output, generatedMoves)
 	})
 }
 

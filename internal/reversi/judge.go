@@ -16,25 +16,23 @@ import (
 	"gameagents/internal/rules"
 )
 
-// Judge is Reversi for the referee and the validator.
-type Judge struct{}
+// Game is Reversi: its one adapter, for the move lifecycle (agent.Game) and for
+// the referee, the validator and the pictures (rules.Game).
+type Game struct{}
 
 var (
-	_ rules.Game     = Judge{}
+	_ rules.Game     = Game{}
 	_ rules.GTPMatch = (*judgeMatch)(nil)
 	_ render.Drawer  = (*judgeMatch)(nil)
 )
 
-// Name returns "reversi".
-func (Judge) Name() string { return "reversi" }
-
 // New starts from the initial position with Black to move.
-func (Judge) New(int) rules.Match {
+func (Game) New(int) rules.Match {
 	return &judgeMatch{pos: Position{Board: Start(), ToMove: Black}, last: NoSquare}
 }
 
 // Load reads an input.txt; its errors are "input.txt:LINE: problem".
-func (Judge) Load(input []gamefile.Line) (rules.Match, error) {
+func (Game) Load(input []gamefile.Line) (rules.Match, error) {
 	in, err := ParseInput("input.txt", input)
 	if err != nil {
 		return nil, err

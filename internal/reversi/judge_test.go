@@ -12,7 +12,7 @@ import (
 func loadJudge(t *testing.T, side string, rows []string) *judgeMatch {
 	t.Helper()
 	text := strings.Join(append([]string{"SINGLE", side, "1.0"}, rows...), "\n") + "\n"
-	m, err := Judge{}.Load(gamefile.SplitLines(text))
+	m, err := Game{}.Load(gamefile.SplitLines(text))
 	if err != nil {
 		t.Fatalf("Load = %v", err)
 	}
@@ -95,7 +95,7 @@ func TestJudgeOver(t *testing.T) {
 func TestJudgeFollowsTheRules(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	for g := 0; g < 20; g++ {
-		m := Judge{}.New(1).(*judgeMatch)
+		m := Game{}.New(1).(*judgeMatch)
 		if m.ToMove() != int(Black) {
 			t.Fatalf("a new game starts with %v to move, want BLACK", m.pos.ToMove)
 		}
@@ -131,7 +131,7 @@ func TestJudgeFollowsTheRules(t *testing.T) {
 }
 
 func TestJudgeGTP(t *testing.T) {
-	m := Judge{}.New(0).(*judgeMatch)
+	m := Game{}.New(0).(*judgeMatch)
 	if got := m.GTPVertex("d3"); got != "D3" {
 		t.Errorf("GTPVertex(d3) = %q, want D3", got)
 	}

@@ -12,10 +12,7 @@ import (
 	"gameagents/internal/gamefile"
 )
 
-// Game is Reversi for the move lifecycle.
-type Game struct{}
-
-// Name implements agent.Game.
+// Name implements agent.Game and rules.Game.
 func (Game) Name() string { return "reversi" }
 
 // Parse implements agent.Game.

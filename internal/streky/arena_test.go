@@ -105,7 +105,7 @@ func parseOptions(o Options, spec string) (Options, error) {
 
 // playArenaGame plays one game, players[0] as FIRST; it returns both sides' points and the
 // placements made.
-func playArenaGame(t *testing.T, j Judge, players [2]arenaPlayer) ([2]int, int) {
+func playArenaGame(t *testing.T, j Game, players [2]arenaPlayer) ([2]int, int) {
 	t.Helper()
 	p, err := j.NewPosition()
 	if err != nil {
@@ -134,11 +134,11 @@ func TestArena(t *testing.T) {
 // playArena plays the arena the flags describe and returns its -arena-sprt test (nil
 // without one).
 func playArena(t *testing.T) *sprt.Sequential {
-	cfg, err := Judge{}.Configure(*arenaSetup)
+	cfg, err := Game{}.Configure(*arenaSetup)
 	if err != nil {
 		t.Fatal(err)
 	}
-	judge := cfg.(Judge)
+	judge := cfg.(Game)
 	seq := arenaTest(t)
 	var wins, draws, losses, pointsA, pointsB, deals int
 	for deal := range *arenaDeals {
@@ -248,7 +248,7 @@ func TestWriteSingleBench(t *testing.T) {
 		if game%2 == 1 {
 			players[0], players[1] = players[1], players[0]
 		}
-		playArenaGame(t, Judge{}.WithSeed(uint64(100+game/2)), players)
+		playArenaGame(t, Game{}.WithSeed(uint64(100+game/2)), players)
 	}
 	dir := filepath.Join("testdata", "single-bench")
 	if err := benchset.Write(dir, all); err != nil {

@@ -18,7 +18,7 @@ func FuzzParseInput(f *testing.F) {
 		"SINGLE\nSECOND\n1\nSTREKY 2 3\nSCORE 7 0\nBOARD\n0.4\n...\nHAND 2\n12/34\n00000000\nOPPONENT 1\n4/4/4/4/4/4/4/4\n",
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzcheck.CheckInput(t, data, ParseInput, Game{}, Judge{}, func(want, got *Input) string {
+		fuzzcheck.CheckInput(t, data, ParseInput, Game{}, Game{}, func(want, got *Input) string {
 			return cmp.Diff(want, got, cmp.AllowUnexported(Board{}))
 		})
 	})
@@ -31,7 +31,7 @@ func FuzzJudge(f *testing.F) {
 	start := "SINGLE\nFIRST\n1\nSTREKY 3 3\nSCORE 0 0\nBOARD\n...\n.1.\n...\nHAND 1\n12/21\nOPPONENT 0\n"
 	fuzzcheck.SeedJudge(f, "streky", start, "PLACE 0,0 12/21\n", "PLACE 0,0 21/12\n", "PLACE 00,0 12/21\n", "PLACE 2,2 12/21\n", "PASS\n", "PLACE 0,1 12/21\n")
 	f.Fuzz(func(t *testing.T, input, output []byte) {
-		fuzzcheck.CheckJudge(t, Judge{}, input, output, generatedMoves)
+		fuzzcheck.CheckJudge(t, Game{}, input, output, generatedMoves)
 	})
 }
 

@@ -27,10 +27,11 @@ const (
 	CardsColourless = "colourless"
 )
 
-// Judge is ŠTREKY for the referee and the validator. The zero Judge plays the tournament's
+// Game is ŠTREKY: its one adapter, for the move lifecycle (agent.Game) and for
+// the referee, the validator and the pictures (rules.Game). The zero Game plays the tournament's
 // setting with seed 0 (a 33×33 board, the course's 24-card hand of seed 0 for both players);
 // Configure gives other ones.
-type Judge struct {
+type Game struct {
 	rows, cols int    // the board; 0 for the tournament's
 	cards      string // CardsTournament or CardsColourless; "" for the tournament's
 	seed       uint64
@@ -39,7 +40,7 @@ type Judge struct {
 }
 
 // resolved returns j with the tournament's values for those not set.
-func (j Judge) resolved() Judge {
+func (j Game) resolved() Game {
 	if j.rows == 0 {
 		j.rows, j.cols = TournamentSize, TournamentSize
 	}
@@ -53,28 +54,25 @@ func (j Judge) resolved() Judge {
 }
 
 var (
-	_ rules.Game         = Judge{}
-	_ rules.Configurable = Judge{}
-	_ rules.Dealt        = Judge{}
+	_ rules.Game         = Game{}
+	_ rules.Configurable = Game{}
+	_ rules.Dealt        = Game{}
 	_ rules.Scorer       = (*judgeMatch)(nil)
 	_ render.Drawer      = (*judgeMatch)(nil)
 )
 
-// Name returns "streky".
-func (Judge) Name() string { return "streky" }
-
 // New starts a game of the judge's setup with FIRST to move, whatever first says: FIRST is
 // by definition the player who moves first (line 2 of input.txt).
-func (j Judge) New(int) rules.Match {
+func (j Game) New(int) rules.Match {
 	p, err := j.NewPosition()
 	if err != nil {
-		panic(err) // Configure has checked the setup; the zero Judge's is the tournament's
+		panic(err) // Configure has checked the setup; the zero Game's is the tournament's
 	}
 	return &judgeMatch{pos: p}
 }
 
 // NewPosition returns the first position of a game of the judge's setup.
-func (j Judge) NewPosition() (*Position, error) {
+func (j Game) NewPosition() (*Position, error) {
 	deal, err := j.Cards()
 	if err != nil {
 		return nil, err
@@ -84,7 +82,7 @@ func (j Judge) NewPosition() (*Position, error) {
 }
 
 // Cards returns the cards each player is dealt in the judge's setup.
-func (j Judge) Cards() ([]Card, error) {
+func (j Game) Cards() ([]Card, error) {
 	j = j.resolved()
 	if j.cards == CardsColourless {
 		return ColourlessDeal(j.seed, j.count, j.zeros)
@@ -93,7 +91,7 @@ func (j Judge) Cards() ([]Card, error) {
 }
 
 // WithSeed returns the judge with another seed: the same setup dealt otherwise.
-func (j Judge) WithSeed(seed uint64) Judge {
+func (j Game) WithSeed(seed uint64) Game {
 	j.seed = seed
 	return j
 }
@@ -101,13 +99,13 @@ func (j Judge) WithSeed(seed uint64) Judge {
 // Deal returns the game of a match's deal k (rules.Dealt): the setup's seed plus k, so
 // that games 2k+1 and 2k+2 of a match are dealt by seed+k and a match of 20 games from
 // seed=0 plays the seeds 0 to 9, each once from each side.
-func (j Judge) Deal(k int) (rules.Game, string) {
+func (j Game) Deal(k int) (rules.Game, string) {
 	d := j.WithSeed(j.seed + uint64(k))
 	return d, fmt.Sprintf("seed=%d", d.seed)
 }
 
 // Setup returns the judge's setup in Configure's syntax, every key that applies given.
-func (j Judge) Setup() string {
+func (j Game) Setup() string {
 	j = j.resolved()
 	s := fmt.Sprintf("size=%dx%d cards=%s seed=%d count=%d", j.rows, j.cols, j.cards, j.seed, j.count)
 	if j.cards == CardsColourless {
@@ -137,8 +135,8 @@ const setupKeys = "size=RxC, cards=tournament|colourless, seed=N, count=N, zeros
 // two games (Deal): games 2k+1 and 2k+2 of a match use seed+k, so the tournament's 20 games
 // of a pair are one match of 20 games from seed=0, each of the seeds 0 to 9 played from both
 // sides.
-func (Judge) Configure(setup string) (rules.Game, error) {
-	j := Judge{zeros: DefaultZeroPercent}.resolved()
+func (Game) Configure(setup string) (rules.Game, error) {
+	j := Game{zeros: DefaultZeroPercent}.resolved()
 	seen := map[string]bool{}
 	for _, word := range strings.Fields(setup) {
 		key, value, ok := strings.Cut(word, "=")
@@ -286,7 +284,7 @@ func (m *judgeMatch) Render() []string {
 
 // Load reads an input.txt; its errors are "input.txt:LINE: problem". The position's own
 // board and hands are used, whatever the judge's setup.
-func (Judge) Load(input []gamefile.Line) (rules.Match, error) {
+func (Game) Load(input []gamefile.Line) (rules.Match, error) {
 	in, err := ParseInput("input.txt", input)
 	if err != nil {
 		return nil, err

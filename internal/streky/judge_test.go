@@ -25,7 +25,7 @@ func strekyInput(mover string, rows []string, hand, opponent []string) string {
 
 func loadJudge(t *testing.T, text string) *judgeMatch {
 	t.Helper()
-	m, err := Judge{}.Load(gamefile.SplitLines(text))
+	m, err := Game{}.Load(gamefile.SplitLines(text))
 	if err != nil {
 		t.Fatalf("Load = %v\n%s", err, text)
 	}
@@ -143,7 +143,7 @@ func TestJudgePassesEndTheGame(t *testing.T) {
 // greedy moves written as output.txt, checking that every Input reads back to the
 // position, that the points are the sum of the gains, and the end.
 func TestJudgeWholeGame(t *testing.T) {
-	j, err := Judge{}.Configure("seed=2")
+	j, err := Game{}.Configure("seed=2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func TestJudgeWholeGame(t *testing.T) {
 	plies := 0
 	for m.HasMove() {
 		input := m.Input(gamefile.Game, "100")
-		back, err := Judge{}.Load(gamefile.SplitLines(string(input)))
+		back, err := Game{}.Load(gamefile.SplitLines(string(input)))
 		if err != nil {
 			t.Fatalf("ply %d: Load(Input()) = %v", plies, err)
 		}
@@ -227,7 +227,7 @@ func TestJudgeConfigure(t *testing.T) {
 		{setup: "tournament", wantErr: `"tournament": want key=value words`},
 	}
 	for _, tt := range tests {
-		g, err := Judge{}.Configure(tt.setup)
+		g, err := Game{}.Configure(tt.setup)
 		if tt.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Errorf("Configure(%q) error = %v, want one containing %q", tt.setup, err, tt.wantErr)
@@ -238,13 +238,13 @@ func TestJudgeConfigure(t *testing.T) {
 			t.Errorf("Configure(%q) = %v", tt.setup, err)
 			continue
 		}
-		j := g.(Judge)
+		j := g.(Game)
 		if got := j.Setup(); got != tt.want {
 			t.Errorf("Configure(%q).Setup() = %q, want %q", tt.setup, got, tt.want)
 		}
 		// The setup written out configures the same judge.
-		again, err := Judge{}.Configure(j.Setup())
-		if err != nil || again.(Judge) != j {
+		again, err := Game{}.Configure(j.Setup())
+		if err != nil || again.(Game) != j {
 			t.Errorf("Configure(%q) = %+v, %v; want %+v as Configure(%q) gave", j.Setup(), again, err, j, tt.setup)
 		}
 	}
@@ -253,7 +253,7 @@ func TestJudgeConfigure(t *testing.T) {
 // TestJudgeNewDealsTheSetup: a configured game starts on the configured board with the
 // setup's deal in both hands.
 func TestJudgeNewDealsTheSetup(t *testing.T) {
-	g, err := Judge{}.Configure("size=12x20 cards=colourless seed=5 count=7")
+	g, err := Game{}.Configure("size=12x20 cards=colourless seed=5 count=7")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,18 +276,18 @@ func TestJudgeNewDealsTheSetup(t *testing.T) {
 
 // TestJudgeDealAddsToTheSeed: deal k of a match is the setup dealt by its seed plus k.
 func TestJudgeDealAddsToTheSeed(t *testing.T) {
-	g, err := Judge{}.Configure("size=12x20 cards=colourless seed=5 count=7")
+	g, err := Game{}.Configure("size=12x20 cards=colourless seed=5 count=7")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for k, want := range []uint64{5, 6, 8} {
 		k += k / 2 // deals 0, 1 and 3
-		dealt, name := g.(Judge).Deal(k)
+		dealt, name := g.(Game).Deal(k)
 		if wantName := fmt.Sprintf("seed=%d", want); name != wantName {
 			t.Errorf("Deal(%d) is named %q, want %q", k, name, wantName)
 		}
 		wantSetup := fmt.Sprintf("size=12x20 cards=colourless seed=%d count=7 zeros=%d", want, DefaultZeroPercent)
-		if got := dealt.(Judge).Setup(); got != wantSetup {
+		if got := dealt.(Game).Setup(); got != wantSetup {
 			t.Errorf("Deal(%d).Setup() = %q, want %q", k, got, wantSetup)
 		}
 	}

@@ -12,10 +12,7 @@ import (
 	"gameagents/internal/search"
 )
 
-// Game is ŠTREKY for the move lifecycle.
-type Game struct{}
-
-// Name implements agent.Game.
+// Name implements agent.Game and rules.Game.
 func (Game) Name() string { return "streky" }
 
 // Parse implements agent.Game.

@@ -67,11 +67,11 @@ func searchPositions(t *testing.T) []*Position {
 	var out []*Position
 	rng := rand.New(rand.NewPCG(11, 12))
 	for k, setup := range []string{"", "cards=colourless", "size=9x12 count=8", "size=10x10 cards=colourless count=10 zeros=50"} {
-		cfg, err := Judge{}.Configure(setup)
+		cfg, err := Game{}.Configure(setup)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := cfg.(Judge).WithSeed(uint64(k)).NewPosition()
+		p, err := cfg.(Game).WithSeed(uint64(k)).NewPosition()
 		if err != nil {
 			t.Fatal(err)
 		}
