@@ -9,4 +9,6 @@ import (
 	"gameagents/internal/games"
 )
 
-func main() { command.Exit(command.CalibrateMain(games.Agents, os.Args[1:], os.Stdout, os.Stderr)) }
+func main() {
+	command.Exit(command.CalibrateMain("calibrate", games.Agents, os.Args[1:], os.Stdout, os.Stderr))
+}

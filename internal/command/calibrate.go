@@ -13,13 +13,14 @@ import (
 )
 
 // CalibrateMain measures each game's search speed on this machine, on the process CPU
-// clock, and writes calibration.txt.
-func CalibrateMain(games []agent.Game, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("calibrate", flag.ContinueOnError)
+// clock, and writes calibration.txt; name is the command as its usage names it
+// ("calibrate", "homework calibrate").
+func CalibrateMain(name string, games []agent.Game, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	dir := fs.String("dir", ".", "where to write calibration.txt")
 	seconds := fs.Float64("seconds", 1, fmt.Sprintf("CPU seconds of measuring per game, %v to %v", minCalibrateSeconds, maxCalibrateSeconds))
 	usage := func(w io.Writer) {
-		fmt.Fprintf(w, "usage: calibrate [-dir DIR] [-seconds S]\n\nMeasures how many search nodes per CPU second this machine does for each game\nand writes calibration.txt, which every agent reads.\n\n")
+		fmt.Fprintf(w, "usage: %s [-dir DIR] [-seconds S]\n\nMeasures how many search nodes per CPU second this machine does for each game\nand writes calibration.txt, which every agent reads.\n\n", name)
 		PrintDefaults(fs, w)
 	}
 	if status, ok := ParseFlags(fs, args, usage, stdout, stderr); !ok {

@@ -132,11 +132,26 @@ func TestHelp(t *testing.T) {
 			return homework.Main(games.Agents, games.Judges, args, stdout, stderr)
 		}, true, "Halma also minimax"},
 		{"calibrate", func(args []string, stdout, stderr io.Writer) int {
-			return command.CalibrateMain(games.Agents, args, stdout, stderr)
+			return command.CalibrateMain("calibrate", games.Agents, args, stdout, stderr)
 		}, false, ""},
-		{"homework tournament", func(args []string, stdout, stderr io.Writer) int {
-			return homework.Main(games.Agents, games.Judges, append([]string{"tournament"}, args...), stdout, stderr)
-		}, false, ""},
+		{"homework tournament", homeworkSub("tournament"), false, ""},
+		{"homework tournament run", homeworkSub("tournament", "run"), false, ""},
+		{"homework tournament plan", homeworkSub("tournament", "plan"), false, ""},
+		{"homework tournament play-one", homeworkSub("tournament", "play-one"), false, ""},
+		{"homework tournament report", homeworkSub("tournament", "report"), false, ""},
+		{"homework referee", homeworkSub("referee"), false, ""},
+		{"homework validate", homeworkSub("validate"), false, ""},
+		{"homework render", homeworkSub("render"), false, ""},
+		{"homework calibrate", homeworkSub("calibrate"), false, ""},
+	}
+	seen := map[string]string{} // each command's help text is its own
+	for _, m := range mains {
+		var stdout, stderr bytes.Buffer
+		m.main([]string{"-h"}, &stdout, &stderr)
+		if other, ok := seen[stdout.String()]; ok {
+			t.Errorf("%s -h prints the same text as %s -h", m.name, other)
+		}
+		seen[stdout.String()] = m.name
 	}
 	for _, m := range mains {
 		for _, arg := range []string{"help", "-h", "--help"} {
@@ -156,6 +171,13 @@ func TestHelp(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// homeworkSub is the main of homework's subcommand words.
+func homeworkSub(words ...string) func(args []string, stdout, stderr io.Writer) int {
+	return func(args []string, stdout, stderr io.Writer) int {
+		return homework.Main(games.Agents, games.Judges, append(append([]string{}, words...), args...), stdout, stderr)
 	}
 }
 
@@ -246,7 +268,7 @@ func TestCalibrateMain(t *testing.T) {
 			if sub {
 				got = homework.Main(games.Agents, games.Judges, append([]string{"calibrate"}, args...), &stdout, &stderr)
 			} else {
-				got = command.CalibrateMain(games.Agents, args, &stdout, &stderr)
+				got = command.CalibrateMain("calibrate", games.Agents, args, &stdout, &stderr)
 			}
 			if got != 0 {
 				t.Fatalf("%s %q = %d, want 0; stderr:\n%s", name, args, got, stderr.String())
@@ -284,7 +306,7 @@ func TestCalibrateMainRejectsBadArguments(t *testing.T) {
 			dir := t.TempDir()
 			var stdout, stderr bytes.Buffer
 			args := append([]string{"-dir", dir}, tc.args...)
-			if got := command.CalibrateMain(games.Agents, args, &stdout, &stderr); got != 2 {
+			if got := command.CalibrateMain("calibrate", games.Agents, args, &stdout, &stderr); got != 2 {
 				t.Errorf("command.CalibrateMain(%q) = %d, want 2", args, got)
 			}
 			if !strings.Contains(stderr.String(), tc.want) {

@@ -15,9 +15,9 @@ import (
 
 	"gameagents/internal/agent"
 	"gameagents/internal/clock"
+	"gameagents/internal/command/homework"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/games"
-	"gameagents/internal/referee"
 )
 
 // The pages of docs/ show examples in fenced blocks whose info string says what they are
@@ -259,7 +259,7 @@ func playInProcess(gs []agent.Game, dir string) (int, string) {
 func validateIn(t *testing.T, dir string) (int, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	exit := referee.ValidateMain(games.Judges, []string{dir}, &out, &errOut)
+	exit := homework.ValidateMain(games.Judges, []string{dir}, &out, &errOut)
 	if exit == 2 {
 		t.Errorf("validate %s: exit 2: %s", dir, errOut.String())
 	}

@@ -9,8 +9,8 @@ import (
 
 	"gameagents/internal/agent"
 	"gameagents/internal/clock"
+	"gameagents/internal/command/homework"
 	"gameagents/internal/games"
-	"gameagents/internal/referee"
 )
 
 // decidedCases are positions the judges count as over, or in which the side to move has
@@ -91,7 +91,7 @@ func TestDecidedPositions(t *testing.T) {
 				}
 				var stdout, stderr bytes.Buffer
 				args := []string{"-strict", dir}
-				if code := referee.ValidateMain(games.Judges, args, &stdout, &stderr); code != 0 || !strings.HasPrefix(stdout.String(), "legal: ") {
+				if code := homework.ValidateMain(games.Judges, args, &stdout, &stderr); code != 0 || !strings.HasPrefix(stdout.String(), "legal: ") {
 					t.Errorf("ValidateMain(%q) = %d, stdout %q, stderr %q; want 0, legal: ...", args, code, stdout.String(), stderr.String())
 				}
 			})

@@ -15,9 +15,9 @@ import (
 
 	"gameagents/internal/agent"
 	"gameagents/internal/clock"
+	"gameagents/internal/command/homework"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/games"
-	"gameagents/internal/referee"
 	"gameagents/internal/rules"
 )
 
@@ -57,7 +57,7 @@ func TestValidateSamples(t *testing.T) {
 		t.Run(s.name(), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			args := []string{"-strict", s.dir}
-			code := referee.ValidateMain(games.Judges, args, &stdout, &stderr)
+			code := homework.ValidateMain(games.Judges, args, &stdout, &stderr)
 			if code != 0 || !strings.Contains("\n"+stdout.String(), "\nlegal: ") {
 				t.Errorf("ValidateMain(%q) = %d, stdout %q, stderr %q; want 0, legal: ...", args, code, stdout.String(), stderr.String())
 			}

@@ -127,7 +127,7 @@ func (p *fileAgent) Move(ctx context.Context, t *Turn) (Answer, error) {
 		ans.Killed = fmt.Sprintf("still running after %s of wall time (time %ss + grace %ss), killed", ms(tr.wall), secs(t.Limit), secs(p.grace))
 		return ans, nil
 	}
-	if ans.Output, err = readOutput(filepath.Join(p.dir, "output.txt")); err != nil {
+	if ans.Output, err = ReadOutput(filepath.Join(p.dir, "output.txt")); err != nil {
 		if diskFull(p.dir) {
 			// Nobody's move: the agent may have had nothing to write to.
 			return ans, fmt.Errorf("%s, and the disk holding its directory is full: %w", err, syscall.ENOSPC)
@@ -399,6 +399,14 @@ func commandFor(command string) *exec.Cmd {
 		return exec.Command(words[0], words[1:]...)
 	}
 	return exec.Command("/bin/sh", "-c", command)
+}
+
+// AbsAgentCommand is absCommand for an agent command, past the prefix of its kind ("gtp:"):
+// a program given by a relative path is made absolute, since agents run in directories of
+// their own.
+func AbsAgentCommand(command string) string {
+	k, rest := kindOf(command)
+	return k.Prefix + absCommand(rest)
 }
 
 // absCommand makes the first word of a shell command absolute when it is a relative path

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"gameagents/internal/cgroup"
+	"gameagents/internal/command/homework"
 	"gameagents/internal/referee"
 	"gameagents/internal/rules"
 )
@@ -438,7 +439,7 @@ func TestGTPRefused(t *testing.T) {
 			}
 			var stdout, stderr bytes.Buffer
 			args := []string{"-a", plays1, "-b", b, "-games", "1", "-out", t.TempDir()}
-			code := referee.Main(tt.games, args, &stdout, &stderr)
+			code := homework.RefereeMain(tt.games, args, &stdout, &stderr)
 			if code != tt.code || !strings.Contains(stderr.String(), tt.want) {
 				t.Errorf("Main(%q) = %d, stderr %q; want %d, containing %q", args, code, stderr.String(), tt.code, tt.want)
 			}

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"gameagents/internal/command/homework"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/halma"
 	"gameagents/internal/hive"
@@ -243,15 +244,15 @@ func TestSetupUsage(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			args := append([]string{"-a", "x", "-b", "y"}, tt.args...)
-			if code := referee.Main(games, args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), tt.want) {
+			if code := homework.RefereeMain(games, args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), tt.want) {
 				t.Errorf("Main(%q) = %d, stderr %q; want 2, containing %q", args, code, stderr.String(), tt.want)
 			}
 		})
 	}
 	var stdout, stderr bytes.Buffer
-	referee.Main(games, []string{"-h"}, &stdout, &stderr)
-	if !strings.Contains(stderr.String(), "-setup") || !strings.Contains(stderr.String(), "size=13 pieces=q1,b2,s2,g2,a2") {
-		t.Errorf("referee -h does not describe -setup:\n%s", stderr.String())
+	homework.RefereeMain(games, []string{"-h"}, &stdout, &stderr)
+	if !strings.Contains(stdout.String(), "-setup") || !strings.Contains(stdout.String(), "size=13 pieces=q1,b2,s2,g2,a2") {
+		t.Errorf("referee -h does not describe -setup:\n%s", stdout.String())
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"gameagents/internal/command/homework"
 	"gameagents/internal/referee"
 	"gameagents/internal/rules"
 )
@@ -190,7 +191,7 @@ func TestRegisteredKind(t *testing.T) {
 		})
 	}
 	var stdout, stderr strings.Builder
-	if code := referee.Main([]rules.Game{countGame{target: 4}}, []string{"-a", "script:", "-b", "true", "-out", t.TempDir()}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "script: wants moves") {
+	if code := homework.RefereeMain([]rules.Game{countGame{target: 4}}, []string{"-a", "script:", "-b", "true", "-out", t.TempDir()}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "script: wants moves") {
 		t.Errorf("Main with an empty script = %d, stderr %q; want 2 and the kind's complaint", code, stderr.String())
 	}
 }

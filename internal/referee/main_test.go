@@ -20,6 +20,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"gameagents/internal/command/homework"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/halma"
 	"gameagents/internal/referee"
@@ -239,7 +240,7 @@ func runMain(t *testing.T, games []rules.Game, args ...string) (string, string) 
 	out := t.TempDir()
 	var stdout, stderr bytes.Buffer
 	args = append(args, "-out", out)
-	if code := referee.Main(games, args, &stdout, &stderr); code != 0 {
+	if code := homework.RefereeMain(games, args, &stdout, &stderr); code != 0 {
 		t.Fatalf("Main(%q) = %d, want 0; stderr:\n%s\nstdout:\n%s", args, code, stderr.String(), stdout.String())
 	}
 	return out, stdout.String()
@@ -433,7 +434,6 @@ func TestMainUsage(t *testing.T) {
 		code int
 		want string // in stderr
 	}{
-		{"help", []string{"-h"}, 0, "usage: referee"},
 		{"no agents", nil, 2, "both agents are required"},
 		{"unknown flag", []string{"-nope"}, 2, "flag provided but not defined"},
 		{"stray argument", []string{"-a", "x", "-b", "y", "z"}, 2, `unexpected argument "z"`},
@@ -451,11 +451,28 @@ func TestMainUsage(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			code := referee.Main(halmaOnly, tt.args, &stdout, &stderr)
+			code := homework.RefereeMain(halmaOnly, tt.args, &stdout, &stderr)
 			if code != tt.code || !strings.Contains(stderr.String(), tt.want) {
 				t.Errorf("Main(%q) = %d, stderr %q; want %d, containing %q", tt.args, code, stderr.String(), tt.code, tt.want)
 			}
 		})
+	}
+}
+
+// TestMainHelp: -h, --help and help print the usage, naming the real command and every
+// kind of agent, on stdout alone, and exit 0.
+func TestMainHelp(t *testing.T) {
+	for _, arg := range []string{"-h", "--help", "help"} {
+		var stdout, stderr bytes.Buffer
+		code := homework.RefereeMain(halmaOnly, []string{arg}, &stdout, &stderr)
+		if code != 0 || stderr.Len() > 0 || !strings.HasPrefix(stdout.String(), "usage: homework referee") {
+			t.Errorf("RefereeMain(%q) = %d, stdout %.60q, stderr %q; want 0 and the usage on stdout alone", arg, code, stdout.String(), stderr.String())
+		}
+		for _, kind := range []string{"gtp:CMD", "course:PATH/player.py"} {
+			if !strings.Contains(stdout.String(), kind) {
+				t.Errorf("RefereeMain(%q): the usage does not describe %s agents", arg, kind)
+			}
+		}
 	}
 }
 
@@ -483,7 +500,7 @@ func TestAgentDirectories(t *testing.T) {
 	args := []string{"-a", agent(t, "first"), "-b", agent(t, "first"), "-games", "1", "-plies", "2",
 		"-calibration", calib, "-out", out}
 	var stdout, stderr bytes.Buffer
-	if code := referee.Main(halmaOnly, args, &stdout, &stderr); code != 0 {
+	if code := homework.RefereeMain(halmaOnly, args, &stdout, &stderr); code != 0 {
 		t.Fatalf("Main(%q) = %d, want 0; stderr:\n%s", args, code, stderr.String())
 	}
 	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {

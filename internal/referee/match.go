@@ -224,7 +224,7 @@ func check(cfg *Config) error {
 	if err := checkOpenings(cfg); err != nil {
 		return err
 	}
-	if err := checkAgents(cfg); err != nil {
+	if err := CheckAgents(cfg); err != nil {
 		return fmt.Errorf("referee: %w", err)
 	}
 	if _, _, err := sandbox.Use(cfg.Sandbox); err != nil {
@@ -286,8 +286,8 @@ func prepareDirs(cfg *Config, n int) (dirs, logs [2]string, err error) {
 	return dirs, logs, nil
 }
 
-// readOutput reads an agent's output.txt, at most gamefile.MaxInputBytes of it.
-func readOutput(path string) ([]byte, error) {
+// ReadOutput reads an agent's output.txt, at most gamefile.MaxInputBytes of it.
+func ReadOutput(path string) ([]byte, error) {
 	// O_NOFOLLOW: an agent's output.txt that is a link to a file it cannot read itself
 	// must not be read (and quoted in a record) by the referee.
 	// O_NONBLOCK: a named pipe must not hold the referee up.

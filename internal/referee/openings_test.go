@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"gameagents/internal/command/homework"
 	"gameagents/internal/referee"
 	"gameagents/internal/rules"
 )
@@ -45,7 +46,7 @@ func TestBadOpenings(t *testing.T) {
 		file := filepath.Join(dir, name)
 		os.WriteFile(file, []byte(text), 0o644)
 		var stdout, stderr bytes.Buffer
-		code := referee.Main([]rules.Game{countGame{target: 5}}, []string{"-a", plays1, "-b", plays1, "-openings", file, "-out", filepath.Join(dir, name+"-out")}, &stdout, &stderr)
+		code := homework.RefereeMain([]rules.Game{countGame{target: 5}}, []string{"-a", plays1, "-b", plays1, "-openings", file, "-out", filepath.Join(dir, name+"-out")}, &stdout, &stderr)
 		if code == 0 || !strings.Contains(stderr.String(), "opening") {
 			t.Errorf("%s openings: Main = %d, stderr %q; want a failure naming the opening", name, code, stderr.String())
 		}

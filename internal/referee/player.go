@@ -140,8 +140,8 @@ func SplitKind(command string) (prefix, rest string) {
 	return k.Prefix, rest
 }
 
-// checkAgents fails a match whose agents could not play, each by its kind's rules.
-func checkAgents(cfg *Config) error {
+// CheckAgents fails a match whose agents could not play, each by its kind's rules.
+func CheckAgents(cfg *Config) error {
 	for a, ag := range cfg.Agents {
 		if k, rest := kindOf(ag.Command); k.Check != nil {
 			if err := k.Check(cfg, a, rest); err != nil {
@@ -152,9 +152,9 @@ func checkAgents(cfg *Config) error {
 	return nil
 }
 
-// agentNotes says, for records and summaries, how the agents that are not plain commands
+// AgentNotes says, for records and summaries, how the agents that are not plain commands
 // are run and charged; nil when there are none.
-func agentNotes(cfg *Config) []string {
+func AgentNotes(cfg *Config) []string {
 	var notes []string
 	for a, ag := range cfg.Agents {
 		if k, _ := kindOf(ag.Command); k.Note != nil {

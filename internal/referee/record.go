@@ -110,7 +110,7 @@ func recordHeader(g *GameInfo) []string {
 	if op, _ := openingFor(cfg, n, g.Result.Side[g.Result.First]); op != nil {
 		h = append(h, fmt.Sprintf("opening: %s (opening %d of %d, played by the referee)", openingText(op), (n-1)/2%len(cfg.Openings)+1, len(cfg.Openings)))
 	}
-	h = append(h, agentNotes(cfg)...)
+	h = append(h, AgentNotes(cfg)...)
 	if cfg.UserOnly {
 		h = append(h, "charged: user CPU time only, as the official master's /usr/bin/time -f %U; of "+accounting())
 	} else {

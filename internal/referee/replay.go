@@ -68,8 +68,8 @@ func replayStart(games []rules.Game, file string, lines []gamefile.Line) (replay
 	if err != nil {
 		return r, nil, gamefile.Errorf(file, 1, "%v", err)
 	}
-	if r.game = findGame(games, name); r.game == nil || name == "" {
-		return r, nil, gamefile.Errorf(file, 1, "unknown game %q: want one of %s", gamefile.Clip(name), gameNames(games))
+	if r.game = rules.Find(games, name); r.game == nil || name == "" {
+		return r, nil, gamefile.Errorf(file, 1, "unknown game %q: want one of %s", gamefile.Clip(name), rules.Names(games))
 	}
 	first := ""
 	var moves []loggedMove

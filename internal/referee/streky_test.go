@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"gameagents/internal/command/homework"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/halma"
-	"gameagents/internal/referee"
 	"gameagents/internal/rules"
 	"gameagents/internal/streky"
 )
@@ -73,7 +73,7 @@ func TestStrekyRefusesOpenings(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	args := []string{"-game", "streky", "-a", "x", "-b", "y", "-openings", "openings.txt"}
 	want := "referee: -openings: streky deals every pair of games anew"
-	if code := referee.Main(games, args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), want) {
+	if code := homework.RefereeMain(games, args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), want) {
 		t.Errorf("Main(%q) = %d, stderr %q; want 2, containing %q", args, code, stderr.String(), want)
 	}
 }

@@ -204,7 +204,7 @@ func PrintSummary(w io.Writer, cfg *Config, results []Result) {
 		fmt.Fprintf(w, "%s: longest move %s (game %d, ply %d), mean CPU per game %s\n",
 			names[a], ms(maxMove[a]), maxGame[a], maxPly[a], ms(cpu[a]/n))
 	}
-	for _, note := range agentNotes(cfg) {
+	for _, note := range AgentNotes(cfg) {
 		fmt.Fprintln(w, note)
 	}
 	if scored {

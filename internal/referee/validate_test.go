@@ -8,10 +8,10 @@ import (
 	"syscall"
 	"testing"
 
+	"gameagents/internal/command/homework"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/halma"
 	"gameagents/internal/hive"
-	"gameagents/internal/referee"
 	"gameagents/internal/rules"
 )
 
@@ -87,7 +87,7 @@ func TestValidateMain(t *testing.T) {
 			}
 			var stdout, stderr bytes.Buffer
 			args := append(append([]string{}, tt.args...), dir)
-			code := referee.ValidateMain(halmaOnly, args, &stdout, &stderr)
+			code := homework.ValidateMain(halmaOnly, args, &stdout, &stderr)
 			wantStderr := strings.ReplaceAll(tt.stderr, "DIR", dir)
 			if code != tt.code || stdout.String() != tt.stdout || stderr.String() != wantStderr {
 				t.Errorf("ValidateMain(%q) = %d, stdout %q, stderr %q; want %d, %q, %q",
@@ -123,7 +123,7 @@ func TestValidateRecognizes(t *testing.T) {
 			writeFile(t, filepath.Join(dir, "input.txt"), tt.input)
 			writeFile(t, filepath.Join(dir, "output.txt"), "PLACE a 3,6\n")
 			var stdout, stderr bytes.Buffer
-			code := referee.ValidateMain(games, []string{dir}, &stdout, &stderr)
+			code := homework.ValidateMain(games, []string{dir}, &stdout, &stderr)
 			wantStderr := strings.ReplaceAll(tt.stderr, "DIR", dir)
 			if code != tt.code || stdout.String() != tt.stdout || stderr.String() != wantStderr {
 				t.Errorf("ValidateMain(%q) = %d, %q, %q; want %d, %q, %q", tt.input, code, stdout.String(), stderr.String(), tt.code, tt.stdout, wantStderr)

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"gameagents/internal/command"
+	"gameagents/internal/command/homework"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/games"
 	"gameagents/internal/referee"
@@ -57,8 +58,8 @@ func playPlayers(t *testing.T, game string, plies int, a, b string) string {
 	args := []string{"-game", game, "-a", agent(t, a), "-b", agent(t, b), "-games", "1", "-single", "5",
 		"-plies", fmt.Sprint(plies), "-out", out}
 	var stdout, stderr bytes.Buffer
-	if code := referee.Main(games.Judges, args, &stdout, &stderr, &replay.Page{}); code != 0 {
-		t.Fatalf("referee.Main(%q) = %d, want 0; stderr:\n%s", args, code, stderr.String())
+	if code := homework.RefereeMain(games.Judges, args, &stdout, &stderr, &replay.Page{}); code != 0 {
+		t.Fatalf("homework.RefereeMain(%q) = %d, want 0; stderr:\n%s", args, code, stderr.String())
 	}
 	if want := "replay page: " + filepath.Join(out, "replay.html"); !strings.Contains(stdout.String(), want) {
 		t.Errorf("referee.Main's output does not say %q:\n%s", want, stdout.String())

@@ -185,3 +185,22 @@ type GTPMatch interface {
 	// any agent's, e.g. "D3" -> "d3\n", "pass" -> "PASS\n".
 	FromGTP(vertex string) []byte
 }
+
+// Names lists the games' names, comma-separated, for messages.
+func Names(games []Game) string {
+	var names []string
+	for _, g := range games {
+		names = append(names, g.Name())
+	}
+	return strings.Join(names, ", ")
+}
+
+// Find returns the game called name, or the first game when name is empty; nil when
+// there is none.
+func Find(games []Game, name string) Game {
+	if name == "" && len(games) > 0 {
+		return games[0]
+	}
+	g, _ := gamefile.Named(games, name)
+	return g
+}

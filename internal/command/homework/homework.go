@@ -12,7 +12,6 @@ import (
 	"gameagents/internal/command"
 	// Course players (player.py) join the referee's agent kinds as "course:".
 	_ "gameagents/internal/course"
-	"gameagents/internal/referee"
 	"gameagents/internal/replay"
 	"gameagents/internal/rules"
 )
@@ -28,15 +27,15 @@ func Main(games []agent.Game, judges []rules.Game, args []string, stdout, stderr
 	case "play":
 		return command.GameMain("homework play", games, args[1:], stdout, stderr)
 	case "referee":
-		return referee.Main(judges, args[1:], stdout, stderr, &replay.Page{})
+		return RefereeMain(judges, args[1:], stdout, stderr, &replay.Page{})
 	case "tournament":
 		return TournamentMain(judges, args[1:], stdout, stderr)
 	case "validate":
-		return referee.ValidateMain(judges, args[1:], stdout, stderr)
+		return ValidateMain(judges, args[1:], stdout, stderr)
 	case "render":
 		return RenderMain(judges, args[1:], stdout, stderr)
 	case "calibrate":
-		return command.CalibrateMain(games, args[1:], stdout, stderr)
+		return command.CalibrateMain("homework calibrate", games, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		homeworkUsage(stdout)
 		return 0

@@ -73,16 +73,30 @@ flags:
 // TournamentMain runs `homework tournament` with args (after the word tournament) and
 // returns the exit status: 0 done, 1 a failure or an interruption, 2 bad usage.
 func TournamentMain(judges []rules.Game, args []string, stdout, stderr io.Writer) int {
-	sub := "run"
+	sub, named := "run", false
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") && args[0] != "help" {
-		sub, args = args[0], args[1:]
+		sub, args, named = args[0], args[1:], true
 	}
 	switch sub {
 	case "run", "plan", "play-one", "report":
-		return tournamentCommand(judges, sub, args, stdout, stderr)
+		return tournamentCommand(judges, sub, named, args, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "homework tournament: unknown subcommand %q: want run, plan, play-one or report\n", sub)
 	return 2
+}
+
+// onlyFlags is fs with the named flags alone (all of them for nil), for a subcommand's help.
+func onlyFlags(fs *flag.FlagSet, names []string) *flag.FlagSet {
+	if names == nil {
+		return fs
+	}
+	some := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+	for _, name := range names {
+		if f := fs.Lookup(name); f != nil {
+			some.Var(f.Value, f.Name, f.Usage)
+		}
+	}
+	return some
 }
 
 // agentFlags collects repeated -agent NAME=CMD flags.
@@ -141,12 +155,63 @@ func newTournamentFlags(judges []rules.Game) *tournamentFlags {
 	return f
 }
 
-// tournamentCommand parses the flags of subcommand sub and runs it.
-func tournamentCommand(judges []rules.Game, sub string, args []string, stdout, stderr io.Writer) int {
+// subcommandUsage is each subcommand's own help: its synopsis and what it does, and the
+// flags it reads (nil: all of them).
+var subcommandUsage = map[string]struct {
+	text  string
+	flags []string
+}{
+	"run": {`usage: homework tournament run (-out DIR -agent NAME=CMD -agent NAME=CMD ... [flags] | -spec FILE) [-parallel N]
+
+Plays the tournament's missing games on this machine, -parallel at a time, with a progress
+line, and prints its report: the crosstable, the ranking with Elo, and each SPRT's verdict.
+A new tournament is defined by the flags and written to DIR/tournament.txt; an existing one
+is resumed with -spec DIR/tournament.txt. Agents are plain commands, shell commands,
+gtp:CMD engines or course:PATH/player.py players, as homework referee takes them.
+homework tournament -h describes a tournament, its folder and its statistics.
+
+flags:
+`, nil},
+	"plan": {`usage: homework tournament plan (-out DIR -agent NAME=CMD -agent NAME=CMD ... [flags] | -spec FILE) [-homework CMD] [-sandbox MODE]
+
+Writes the tournament's spec (DIR/tournament.txt) and prints one self-contained shell
+command per missing game (homework tournament play-one ...), for GNU parallel, a Slurm job
+array or any runner (docs/tournament.md); with an SPRT, every game of the pairings not yet
+decided. Agents are plain commands, shell commands, gtp:CMD engines or
+course:PATH/player.py players, as homework referee takes them.
+
+flags:
+`, nil},
+	"play-one": {`usage: homework tournament play-one -spec FILE -game ID [-sandbox MODE]
+
+Plays game ID (A-B-N: game N between entries A and B, numbered from 1) of the spec and
+writes its result file, whole or not at all. It does nothing when the result exists,
+when another run has claimed the game, or when the pairing's SPRT has decided.
+
+flags:
+`, []string{"spec", "game", "sandbox"}},
+	"report": {`usage: homework tournament report -spec FILE
+
+Merges the tournament's result files into the report run prints, and says whether each
+SPRT has decided (a distributed run can stop when it has).
+
+flags:
+`, []string{"spec"}},
+}
+
+// tournamentCommand parses the flags of subcommand sub and runs it; named says that the
+// command line named it, which gives -h the subcommand's own help.
+func tournamentCommand(judges []rules.Game, sub string, named bool, args []string, stdout, stderr io.Writer) int {
 	f := newTournamentFlags(judges)
 	usage := func(w io.Writer) {
-		fmt.Fprint(w, tournamentUsage)
-		command.PrintDefaults(f.fs, w)
+		own, ok := subcommandUsage[sub]
+		if !named || !ok {
+			fmt.Fprint(w, tournamentUsage)
+			command.PrintDefaults(f.fs, w)
+			return
+		}
+		fmt.Fprint(w, own.text)
+		command.PrintDefaults(onlyFlags(f.fs, own.flags), w)
 	}
 	if status, ok := command.ParseFlags(f.fs, args, usage, stdout, stderr); !ok {
 		return status

@@ -1,4 +1,4 @@
-package referee
+package homework
 
 // The command-line entry points the umbrella binary calls: `homework referee ...` and
 // `homework validate ...`.
@@ -18,12 +18,14 @@ import (
 	"syscall"
 	"time"
 
+	"gameagents/internal/command"
 	"gameagents/internal/gamefile"
+	"gameagents/internal/referee"
 	"gameagents/internal/rules"
 	"gameagents/internal/sandbox"
 )
 
-const refereeUsage = `usage: referee -a CMD -b CMD [flags]
+const refereeUsage = `usage: homework referee -a CMD -b CMD [flags]
 
 Plays games between two agents as the official CSCI-561 game master did. Each agent is a
 command started once per move in its own directory (plain words run directly; a command
@@ -67,6 +69,13 @@ wall limit and clock rules apply, unless -gtp-untimed. A "?" answer (but to "pla
 which some engines refuse because they pass by themselves), an exit or a malformed
 answer loses. Its log holds its stderr and the whole conversation (gtp> and gtp<).
 
+An agent written course:PATH/player.py (e.g. -a "course:alice/player.py") is a student's
+course-style Python player (Reversi, Hive, Quoridor, ŠTREKY): its class is built once per
+game and its move() called on its turns, each call timed by the referee and limited to 1 s
+of wall time (limit=S changes it); with control groups it is frozen between its calls.
+See docs/course-players.md for the options (per-move, tournament, class=NAME) and what
+each game's bridge sets and calls.
+
 Every agent process runs in a sandbox (bubblewrap, bwrap) unless -sandbox off: it sees
 its own directory (writable), its program's files and the system's /usr (read-only), not
 the records, the other agent or the rest of the file system; it has no network,
@@ -99,19 +108,18 @@ mean per game.
 flags:
 `
 
-// Main runs a match from command-line arguments (without the program name) and returns
+// RefereeMain runs a match from command-line arguments (without the program name) and returns
 // the exit status: 0 when the match ran, whatever its results; 1 when the referee failed or
 // was interrupted; 2 on bad usage. listeners hear every game (Config.Listeners); the
 // replay page is one, given by the caller, since this package draws nothing.
-func Main(games []rules.Game, args []string, stdout, stderr io.Writer, listeners ...Listener) int {
-	fs := flag.NewFlagSet("referee", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func RefereeMain(games []rules.Game, args []string, stdout, stderr io.Writer, listeners ...referee.Listener) int {
+	fs := flag.NewFlagSet("homework referee", flag.ContinueOnError)
 	var (
 		cmdA     = fs.String("a", "", "agent A's command `CMD` (required)")
 		cmdB     = fs.String("b", "", "agent B's command `CMD` (required)")
 		nameA    = fs.String("name-a", "", "agent A's `name` in records (default: the base name of its command)")
 		nameB    = fs.String("name-b", "", "agent B's `name` in records (default: the base name of its command)")
-		gameName = fs.String("game", "", "the game to play: "+gameNames(games)+" (default "+defaultGame(games)+")")
+		gameName = fs.String("game", "", "the game to play: "+rules.Names(games)+" (default "+defaultGame(games)+")")
 		nGames   = fs.Int("games", 2, "number of games `N`")
 		total    = fs.Float64("time", 300, "GAME mode: CPU `seconds` per side for the whole game")
 		single   = fs.Float64("single", 0, "SINGLE mode instead: CPU `seconds` for every move")
@@ -124,7 +132,7 @@ func Main(games []rules.Game, args []string, stdout, stderr io.Writer, listeners
 		parallel = fs.Int("parallel", 1, "play up to `N` games at once (agents are single-threaded: at most the number of cores)")
 		first    = fs.String("first", "alternate", "who moves first: a, b or alternate")
 		calib    = fs.String("calibration", "", "calibration.txt `file` to copy into each agent's directory")
-		grace    = fs.Float64("grace", DefaultGrace.Seconds(), "wall `seconds` a move may run past its time before it is killed")
+		grace    = fs.Float64("grace", referee.DefaultGrace.Seconds(), "wall `seconds` a move may run past its time before it is killed")
 		charge   = fs.String("charge", "user+sys", "the CPU time charged for a move: user+sys, or user (as the official master's /usr/bin/time -f %U did)")
 		openings = fs.String("openings", "", "start the games from the openings in `file`: one per line, its moves (one-word output.txt lines) separated by spaces; games 2k-1 and 2k play opening k, cycling")
 		setup    = fs.String("setup", "", "the game's own options in its `syntax`, for games that have them (hive: \"size=N pieces=q1,b2,s2,g2,a2\"; quoridor: \"size=9x9 walls=10 initial=0\"; streky: \"size=33x33 cards=tournament seed=0\")")
@@ -132,15 +140,12 @@ func Main(games []rules.Game, args []string, stdout, stderr io.Writer, listeners
 		ponder   = fs.Bool("gtp-ponder", false, "GTP engines are not frozen between their turns, so they may think on the opponent's time; what they use there is charged to their next move")
 		untimed  = fs.Bool("gtp-untimed", false, "GTP engines' CPU time is recorded but never loses on time (for engines that ignore time settings, as gtp-rhino does); a hung engine is still killed after -time (or -single) plus -grace")
 	)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, strings.Replace(refereeUsage, "LIMITS", sandbox.Limits(), 1))
-		fs.PrintDefaults()
+	usage := func(w io.Writer) {
+		fmt.Fprint(w, strings.Replace(refereeUsage, "LIMITS", sandbox.Limits(), 1))
+		command.PrintDefaults(fs, w)
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if status, ok := command.ParseFlags(fs, args, usage, stdout, stderr); !ok {
+		return status
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "referee: "+format+"\n", a...)
@@ -186,9 +191,9 @@ func Main(games []rules.Game, args []string, stdout, stderr io.Writer, listeners
 			return usageErr("%s %q: %v", text.flag, gamefile.Clip(text.value), err)
 		}
 	}
-	g := findGame(games, *gameName)
+	g := rules.Find(games, *gameName)
 	if g == nil {
-		return usageErr("unknown game %q: want one of %s", *gameName, gameNames(games))
+		return usageErr("unknown game %q: want one of %s", *gameName, rules.Names(games))
 	}
 	if set["setup"] {
 		c, ok := g.(rules.Configurable)
@@ -202,7 +207,7 @@ func Main(games []rules.Game, args []string, stdout, stderr io.Writer, listeners
 		g = configured
 	}
 	var err error
-	cfg := Config{
+	cfg := referee.Config{
 		Game:        g,
 		Setup:       strings.TrimSpace(*setup),
 		Games:       *nGames,
@@ -214,7 +219,7 @@ func Main(games []rules.Game, args []string, stdout, stderr io.Writer, listeners
 		Grace:       time.Duration(*grace * float64(time.Second)),
 		Calibration: *calib,
 		Show:        *show,
-		Live:        *show && !*plain && *parallel == 1 && IsTerminal(stdout),
+		Live:        *show && !*plain && *parallel == 1 && referee.IsTerminal(stdout),
 		Delay:       time.Duration(*delay * float64(time.Second)),
 		Out:         *outDir,
 		UserOnly:    *charge == "user",
@@ -226,7 +231,7 @@ func Main(games []rules.Game, args []string, stdout, stderr io.Writer, listeners
 		if _, dealt := g.(rules.Dealt); dealt {
 			return usageErr("-openings: %s deals every pair of games anew; an opening's moves would not fit every deal", g.Name())
 		}
-		ops, err := ReadOpenings(*openings)
+		ops, err := referee.ReadOpenings(*openings)
 		if err != nil {
 			return usageErr("-openings: %v", err)
 		}
@@ -243,11 +248,11 @@ func Main(games []rules.Game, args []string, stdout, stderr io.Writer, listeners
 	}
 	switch *first {
 	case "alternate":
-		cfg.First = Alternate
+		cfg.First = referee.Alternate
 	case "a", "A":
-		cfg.First = AFirst
+		cfg.First = referee.AFirst
 	case "b", "B":
-		cfg.First = BFirst
+		cfg.First = referee.BFirst
 	default:
 		return usageErr("-first %q: want a, b or alternate", *first)
 	}
@@ -256,9 +261,9 @@ func Main(games []rules.Game, args []string, stdout, stderr io.Writer, listeners
 			return usageErr("-calibration: %v", err)
 		}
 	}
-	cfg.Agents[0] = Agent{Name: *nameA, Command: AbsAgentCommand(*cmdA)}
-	cfg.Agents[1] = Agent{Name: *nameB, Command: AbsAgentCommand(*cmdB)}
-	if err := checkAgents(&cfg); err != nil {
+	cfg.Agents[0] = referee.Agent{Name: *nameA, Command: referee.AbsAgentCommand(*cmdA)}
+	cfg.Agents[1] = referee.Agent{Name: *nameB, Command: referee.AbsAgentCommand(*cmdB)}
+	if err := referee.CheckAgents(&cfg); err != nil {
 		return usageErr("%v", err)
 	}
 	if _, note, err := sandbox.Use(cfg.Sandbox); err != nil {
@@ -269,7 +274,7 @@ func Main(games []rules.Game, args []string, stdout, stderr io.Writer, listeners
 	}
 	for a, cmd := range []string{*cmdA, *cmdB} {
 		if cfg.Agents[a].Name == "" {
-			_, cmd = kindOf(cmd) // an engine's or a player's own name, past the kind's prefix
+			_, cmd = referee.SplitKind(cmd) // an engine's or a player's own name, past the kind's prefix
 			cfg.Agents[a].Name = commandName(cmd)
 		}
 		cfg.Agents[a].Name = strings.Join(strings.Fields(cfg.Agents[a].Name), "_")
@@ -295,14 +300,14 @@ func Main(games []rules.Game, args []string, stdout, stderr io.Writer, listeners
 	}
 	fmt.Fprintf(stdout, "%s: %d games, %s vs %s, %s, ply cap %d%s; records in %s\n",
 		g.Name(), cfg.Games, cfg.Agents[0].Name, cfg.Agents[1].Name, mode, cfg.MaxPlies, setupNote, cfg.Out)
-	for _, note := range agentNotes(&cfg) {
+	for _, note := range referee.AgentNotes(&cfg) {
 		fmt.Fprintln(stdout, note)
 	}
-	results, err := Run(ctx, cfg, stdout)
+	results, err := referee.Run(ctx, cfg, stdout)
 	fmt.Fprintln(stdout)
-	PrintSummary(stdout, &cfg, results)
-	if _, err := os.Stat(PagePath(&cfg)); err == nil {
-		fmt.Fprintf(stdout, "replay page: %s\n", PagePath(&cfg))
+	referee.PrintSummary(stdout, &cfg, results)
+	if _, err := os.Stat(referee.PagePath(&cfg)); err == nil {
+		fmt.Fprintf(stdout, "replay page: %s\n", referee.PagePath(&cfg))
 	}
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintln(stderr, "referee: interrupted; the games above finished")
@@ -313,14 +318,6 @@ func Main(games []rules.Game, args []string, stdout, stderr io.Writer, listeners
 		return 1
 	}
 	return 0
-}
-
-// AbsAgentCommand is absCommand for an agent command, past the prefix of its kind ("gtp:"):
-// a program given by a relative path is made absolute, since agents run in directories of
-// their own.
-func AbsAgentCommand(command string) string {
-	k, rest := kindOf(command)
-	return k.Prefix + absCommand(rest)
 }
 
 // commandName is the base name of the program a shell command runs, past any leading
@@ -347,14 +344,6 @@ func freshDir(dir string) string {
 	}
 }
 
-func gameNames(games []rules.Game) string {
-	var names []string
-	for _, g := range games {
-		names = append(names, g.Name())
-	}
-	return strings.Join(names, ", ")
-}
-
 // configurableNames lists the games that take -setup, or "none".
 func configurableNames(games []rules.Game) string {
 	var names []string
@@ -376,16 +365,7 @@ func defaultGame(games []rules.Game) string {
 	return games[0].Name()
 }
 
-// findGame returns the game called name, or the first game when name is empty.
-func findGame(games []rules.Game, name string) rules.Game {
-	if name == "" && len(games) > 0 {
-		return games[0]
-	}
-	g, _ := gamefile.Named(games, name)
-	return g
-}
-
-const validateUsage = `usage: validate [-strict] [-game NAME] [DIR]
+const validateUsage = `usage: homework validate [-strict] [-game NAME] [DIR]
 
 Judges DIR/output.txt (DIR defaults to .) as the move of the side to move in
 DIR/input.txt, as the official validator did, and prints "legal: <move>" (with any
@@ -399,19 +379,15 @@ flags:
 // ValidateMain judges one move from command-line arguments (without the program name) and
 // returns the exit status: 0 legal, 1 not legal, 2 bad usage or a malformed input.txt.
 func ValidateMain(games []rules.Game, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flag.NewFlagSet("homework validate", flag.ContinueOnError)
 	strict := fs.Bool("strict", false, "a missing final LF or CRLF in output.txt is not legal")
-	gameName := fs.String("game", "", "judge as this game ("+gameNames(games)+") instead of recognising it")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, validateUsage)
-		fs.PrintDefaults()
+	gameName := fs.String("game", "", "judge as this game ("+rules.Names(games)+") instead of recognising it")
+	usage := func(w io.Writer) {
+		fmt.Fprint(w, validateUsage)
+		command.PrintDefaults(fs, w)
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if status, ok := command.ParseFlags(fs, args, usage, stdout, stderr); !ok {
+		return status
 	}
 	if fs.NArg() > 1 {
 		fmt.Fprintf(stderr, "validate: want one directory, got %d arguments\n", fs.NArg())
@@ -423,8 +399,8 @@ func ValidateMain(games []rules.Game, args []string, stdout, stderr io.Writer) i
 	}
 	var g rules.Game
 	if *gameName != "" {
-		if g = findGame(games, *gameName); g == nil {
-			fmt.Fprintf(stderr, "validate: unknown game %q: want one of %s\n", *gameName, gameNames(games))
+		if g = rules.Find(games, *gameName); g == nil {
+			fmt.Fprintf(stderr, "validate: unknown game %q: want one of %s\n", *gameName, rules.Names(games))
 			return 2
 		}
 	}
@@ -442,7 +418,7 @@ func ValidateMain(games []rules.Game, args []string, stdout, stderr io.Writer) i
 	if err != nil {
 		return badInput(stderr, dir, err)
 	}
-	output, err := readOutput(filepath.Join(dir, "output.txt"))
+	output, err := referee.ReadOutput(filepath.Join(dir, "output.txt"))
 	if err != nil {
 		fmt.Fprintf(stdout, "not legal: %v\n", err)
 		return 1
