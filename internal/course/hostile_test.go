@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"gameagents/internal/course"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
 	"gameagents/internal/reversi"
@@ -68,7 +69,8 @@ func TestHostilePlayers(t *testing.T) {
 				t.Fatal(err)
 			}
 			cfg := referee.Config{
-				Game: reversi.Game{},
+				Kinds: referee.Kinds{course.AgentKind},
+				Game:  reversi.Game{},
 				Agents: [2]referee.Agent{
 					{Name: "hostile", Command: "course:" + filepath.Join(players, "hostile", tt.file) + " limit=20"},
 					{Name: "random", Command: "course:" + filepath.Join(players, "reversi", "randomplayer.py") + " limit=20"},

@@ -29,9 +29,8 @@ import (
 // Prefix is the agent kind's prefix in an agent command.
 const Prefix = "course:"
 
-func init() {
-	referee.RegisterKind(referee.Kind{Prefix: Prefix, Start: startSeat, Check: checkSeat, Note: noteSeat})
-}
+// AgentKind is the referee's kind of agent a "course:" command is: a course player.
+var AgentKind = referee.Kind{Prefix: Prefix, Start: startSeat, Check: checkSeat, Note: noteSeat}
 
 // agentSpec is a course agent command, parsed.
 type agentSpec struct {

@@ -401,11 +401,11 @@ func commandFor(command string) *exec.Cmd {
 	return exec.Command("/bin/sh", "-c", command)
 }
 
-// AbsAgentCommand is absCommand for an agent command, past the prefix of its kind ("gtp:"):
-// a program given by a relative path is made absolute, since agents run in directories of
+// AbsCommand is absCommand for an agent command, past the prefix of its kind ("gtp:"): a
+// program given by a relative path is made absolute, since agents run in directories of
 // their own.
-func AbsAgentCommand(command string) string {
-	k, rest := kindOf(command)
+func (ks Kinds) AbsCommand(command string) string {
+	k, rest := ks.Of(command)
 	return k.Prefix + absCommand(rest)
 }
 

@@ -44,9 +44,9 @@ import (
 // gtpPrefix marks an agent command as a GTP engine.
 const gtpPrefix = "gtp:"
 
-func init() {
-	RegisterKind(Kind{Prefix: gtpPrefix, Start: startGTP, Check: checkGTP, Note: gtpNote})
-}
+// GTP is the kind of agent a "gtp:" command is: a GTP engine, for the games whose Match
+// is a rules.GTPMatch.
+var GTP = Kind{Prefix: gtpPrefix, Start: startGTP, Check: checkGTP, Note: gtpNote}
 
 // checkGTP fails at once a match whose GTP agent a could not play: an empty engine command,
 // or a game whose Match does not implement GTPMatch.

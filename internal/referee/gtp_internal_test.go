@@ -81,7 +81,7 @@ func TestParseStat(t *testing.T) {
 	}
 }
 
-// TestKindOf: a "gtp:" command is a GTP engine (leading blanks allowed); anything else is
+// TestKindOf: among a match's kinds, a "gtp:" command is a GTP engine (leading blanks allowed); anything else is
 // a file-protocol agent, its command unchanged.
 func TestKindOf(t *testing.T) {
 	tests := []struct {
@@ -94,9 +94,33 @@ func TestKindOf(t *testing.T) {
 		{"echo gtp:x", "", "echo gtp:x"},
 	}
 	for _, tt := range tests {
-		k, got := kindOf(tt.in)
+		k, got := Kinds{GTP}.Of(tt.in)
 		if k.Prefix != tt.prefix || got != tt.want {
-			t.Errorf("kindOf(%q) = kind %q, %q; want kind %q, %q", tt.in, k.Prefix, got, tt.prefix, tt.want)
+			t.Errorf("Of(%q) = kind %q, %q; want kind %q, %q", tt.in, k.Prefix, got, tt.prefix, tt.want)
+		}
+	}
+	// Without GTP among a match's kinds, a "gtp:" command is a plain command.
+	if k, got := (Kinds{}).Of("gtp:rhino"); k.Prefix != "" || got != "gtp:rhino" {
+		t.Errorf("Kinds{}.Of(gtp:rhino) = kind %q, %q; want a plain command", k.Prefix, got)
+	}
+}
+
+// TestKindsCheck: overlapping prefixes, and a kind without a prefix or a Start, are refused.
+func TestKindsCheck(t *testing.T) {
+	other := GTP
+	other.Prefix = "gt"
+	tests := []struct {
+		kinds Kinds
+		want  string
+	}{
+		{Kinds{GTP}, ""},
+		{Kinds{GTP, other}, `agent kind "gt" overlaps "gtp:"`},
+		{Kinds{{Prefix: "x:"}}, "want a prefix and a Start function"},
+	}
+	for _, tt := range tests {
+		err := tt.kinds.Check()
+		if (err == nil) != (tt.want == "") || err != nil && !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Check(%d kinds) = %v, want %q", len(tt.kinds), err, tt.want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ package referee_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,9 +16,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"gameagents/internal/command/homework"
+	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
-	"gameagents/internal/rules"
 )
 
 // events is a Listener that writes down what it hears, one string per event.
@@ -98,7 +98,7 @@ func TestPlayGameRefuses(t *testing.T) {
 		{"game 0", func(*referee.Config) {}, 0, "game 0 of a 2-game match"},
 		{"game 3", func(*referee.Config) {}, 3, "game 3 of a 2-game match"},
 		{"no time", func(c *referee.Config) { c.Seconds = 0 }, 1, "the time positive"},
-		{"gtp on a game without GTP", func(c *referee.Config) { c.Agents[0].Command = "gtp:true" }, 1, "cannot be played over GTP"},
+		{"gtp on a game without GTP", func(c *referee.Config) { c.Agents[0].Command, c.Kinds = "gtp:true", referee.Kinds{referee.GTP} }, 1, "cannot be played over GTP"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -127,23 +127,22 @@ var (
 	told   = map[string]*[]string{} // by agent directory
 )
 
-func init() {
-	referee.RegisterKind(referee.Kind{
-		Prefix: "script:",
-		Start: func(_ context.Context, s *referee.Seat) (referee.Player, error) {
-			toldMu.Lock()
-			defer toldMu.Unlock()
-			told[s.Dir] = new([]string)
-			return &scripted{moves: strings.Split(s.Command, ","), told: told[s.Dir]}, nil
-		},
-		Check: func(cfg *referee.Config, a int, command string) error {
-			if command == "" {
-				return fmt.Errorf("agent %d: script: wants moves", a)
-			}
-			return nil
-		},
-		Note: func(cfg *referee.Config, a int) string { return fmt.Sprintf("script: agent %d plays a script", a) },
-	})
+// scriptKind is a kind of agent of this test's own: "script:MOVES" plays MOVES in turn.
+var scriptKind = referee.Kind{
+	Prefix: "script:",
+	Start: func(_ context.Context, s *referee.Seat) (referee.Player, error) {
+		toldMu.Lock()
+		defer toldMu.Unlock()
+		told[s.Dir] = new([]string)
+		return &scripted{moves: strings.Split(s.Command, ","), told: told[s.Dir]}, nil
+	},
+	Check: func(cfg *referee.Config, a int, command string) error {
+		if command == "" {
+			return fmt.Errorf("agent %d: script: wants moves", a)
+		}
+		return nil
+	},
+	Note: func(cfg *referee.Config, a int) string { return fmt.Sprintf("script: agent %d plays a script", a) },
 }
 
 func (s *scripted) Move(_ context.Context, t *referee.Turn) (referee.Answer, error) {
@@ -160,10 +159,15 @@ func (s *scripted) Played(side int, move string) {
 }
 func (s *scripted) Close() {}
 
-// TestRegisteredKind: a kind registered from outside the loop plays like any agent: asked
-// for its moves, judged, told the opponent's moves, its faults recorded, its note in the
-// record.
-func TestRegisteredKind(t *testing.T) {
+// TestOwnKind: a kind of agent passed in by the caller (Config.Kinds) plays like any
+// agent: asked for its moves, judged, told the opponent's moves, its faults recorded, its
+// note in the record; its Check refuses a match before it starts.
+func TestOwnKind(t *testing.T) {
+	config := func(t *testing.T, a string) referee.Config {
+		return referee.Config{Game: countGame{target: 4}, Games: 1, Mode: gamefile.Game, Seconds: 10, MaxPlies: 100, Parallel: 1,
+			Grace: referee.DefaultGrace, Out: t.TempDir(), Kinds: referee.Kinds{scriptKind},
+			Agents: [2]referee.Agent{{Name: "alpha", Command: a}, {Name: "beta", Command: agent(t, "random")}}}
+	}
 	tests := []struct {
 		name, a, recordHas string
 		told               []string
@@ -174,24 +178,31 @@ func TestRegisteredKind(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, _ := runMain(t, []rules.Game{countGame{target: 4}}, "-a", tt.a, "-b", agent(t, "random"),
-				"-name-a", "alpha", "-name-b", "beta", "-games", "1", "-time", "10")
-			rec := readFile(t, referee.RecordPath(&referee.Config{Out: out, Games: 1}, 1))
+			cfg := config(t, tt.a)
+			if _, err := referee.Run(context.Background(), cfg, io.Discard); err != nil {
+				t.Fatal(err)
+			}
+			rec := readFile(t, referee.RecordPath(&cfg, 1))
 			for _, want := range []string{tt.recordHas, "script: agent 0 plays a script"} {
 				if !strings.Contains(rec, want) {
 					t.Errorf("record lacks %q:\n%s", want, rec)
 				}
 			}
 			toldMu.Lock()
-			got := *told[filepath.Join(out, "game-01", "agent-A")]
+			got := *told[filepath.Join(cfg.Out, "game-01", "agent-A")]
 			toldMu.Unlock()
 			if diff := cmp.Diff(tt.told, got); diff != "" {
 				t.Errorf("moves told to the player mismatch (-want +got):\n%s", diff)
 			}
 		})
 	}
-	var stdout, stderr strings.Builder
-	if code := homework.RefereeMain([]rules.Game{countGame{target: 4}}, []string{"-a", "script:", "-b", "true", "-out", t.TempDir()}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "script: wants moves") {
-		t.Errorf("Main with an empty script = %d, stderr %q; want 2 and the kind's complaint", code, stderr.String())
+	if _, err := referee.Run(context.Background(), config(t, "script:"), io.Discard); err == nil || !strings.Contains(err.Error(), "script: wants moves") {
+		t.Errorf("Run with an empty script: %v; want the kind's complaint", err)
+	}
+	// Without the kind among the match's, "script:2,2" is a plain command, run as a program.
+	cfg := config(t, "script:2,2")
+	cfg.Kinds = nil
+	if _, err := referee.Run(context.Background(), cfg, io.Discard); err == nil || !strings.Contains(err.Error(), `exec: "script:2,2"`) {
+		t.Errorf("Run without the kind: %v; want the command run as a program", err)
 	}
 }

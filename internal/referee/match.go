@@ -76,6 +76,9 @@ type Config struct {
 	// Listeners hear every game Run plays, after the record, the printer and the summary;
 	// games played in parallel share them, so they lock. The replay page is one.
 	Listeners []Listener
+	// Kinds are the kinds of agent this match knows besides the file protocol's (GTP,
+	// course players): an agent command with none of their prefixes is a plain command.
+	Kinds Kinds
 }
 
 // Result kinds: why a game ended, in one word for summaries and scripts.

@@ -103,29 +103,34 @@ type Kind struct {
 	Note func(cfg *Config, a int) string
 }
 
-// kinds are the registered kinds; fileKind serves every other command.
-var kinds []Kind
+// Kinds are the kinds of agent a match knows besides the file protocol's, each chosen by
+// its prefix; fileKind serves every command without one. The caller passes them in
+// (Config.Kinds): homework gives GTP (this package's) and course players (internal/course),
+// so that no kind joins by the side effect of an import.
+type Kinds []Kind
 
-// RegisterKind adds a kind of agent. It is meant for init functions: it is not safe to call
-// while matches run. It panics on an empty prefix or one that another kind's overlaps.
-func RegisterKind(k Kind) {
-	if k.Prefix == "" || k.Start == nil {
-		panic("referee: RegisterKind wants a prefix and a Start function")
-	}
-	for _, o := range kinds {
-		if strings.HasPrefix(o.Prefix, k.Prefix) || strings.HasPrefix(k.Prefix, o.Prefix) {
-			panic(fmt.Sprintf("referee: agent kind %q overlaps %q", k.Prefix, o.Prefix))
+// Check says what is wrong with the kinds: a kind without a prefix or a Start function,
+// or two whose prefixes overlap (one would hide the other).
+func (ks Kinds) Check() error {
+	for i, k := range ks {
+		if k.Prefix == "" || k.Start == nil {
+			return fmt.Errorf("agent kind %d: want a prefix and a Start function", i+1)
+		}
+		for _, o := range ks[:i] {
+			if strings.HasPrefix(o.Prefix, k.Prefix) || strings.HasPrefix(k.Prefix, o.Prefix) {
+				return fmt.Errorf("agent kind %q overlaps %q", k.Prefix, o.Prefix)
+			}
 		}
 	}
-	kinds = append(kinds, k)
+	return nil
 }
 
-// kindOf returns the kind of an agent command and the command without its prefix (leading
+// Of returns the kind of an agent command and the command without its prefix (leading
 // blanks before a prefix are dropped); a command without one is a file-protocol agent,
 // returned unchanged.
-func kindOf(command string) (Kind, string) {
+func (ks Kinds) Of(command string) (Kind, string) {
 	trimmed := strings.TrimLeft(command, " \t")
-	for _, k := range kinds {
+	for _, k := range ks {
 		if rest, ok := strings.CutPrefix(trimmed, k.Prefix); ok {
 			return k, rest
 		}
@@ -133,17 +138,20 @@ func kindOf(command string) (Kind, string) {
 	return fileKind, command
 }
 
-// SplitKind returns the registered kind prefix of an agent command ("gtp:", "course:"; ""
-// for a file-protocol agent) and the command after it.
-func SplitKind(command string) (prefix, rest string) {
-	k, rest := kindOf(command)
+// Split returns the kind prefix of an agent command ("gtp:", "course:"; "" for a
+// file-protocol agent) and the command after it.
+func (ks Kinds) Split(command string) (prefix, rest string) {
+	k, rest := ks.Of(command)
 	return k.Prefix, rest
 }
 
 // CheckAgents fails a match whose agents could not play, each by its kind's rules.
 func CheckAgents(cfg *Config) error {
+	if err := cfg.Kinds.Check(); err != nil {
+		return err
+	}
 	for a, ag := range cfg.Agents {
-		if k, rest := kindOf(ag.Command); k.Check != nil {
+		if k, rest := cfg.Kinds.Of(ag.Command); k.Check != nil {
 			if err := k.Check(cfg, a, rest); err != nil {
 				return err
 			}
@@ -157,7 +165,7 @@ func CheckAgents(cfg *Config) error {
 func AgentNotes(cfg *Config) []string {
 	var notes []string
 	for a, ag := range cfg.Agents {
-		if k, _ := kindOf(ag.Command); k.Note != nil {
+		if k, _ := cfg.Kinds.Of(ag.Command); k.Note != nil {
 			if note := k.Note(cfg, a); note != "" {
 				notes = append(notes, note)
 			}
@@ -171,7 +179,7 @@ func AgentNotes(cfg *Config) []string {
 func startPlayers(ctx context.Context, g *GameInfo, dirs, logs [2]string) ([2]Player, error) {
 	var players [2]Player
 	for a, ag := range g.Config.Agents {
-		k, rest := kindOf(ag.Command)
+		k, rest := g.Config.Kinds.Of(ag.Command)
 		p, err := k.Start(ctx, &Seat{Config: g.Config, Agent: a, Command: rest, Dir: dirs[a], Log: logs[a],
 			Match: g.Match, Total: g.Config.total(), Who: g.Who(a)})
 		if err != nil {

@@ -54,11 +54,13 @@
 //     lives outside this package (internal/replay), which knows no picture.
 //   - Players (player.go) are the agents in a game, one kind per prefix of the agent
 //     command: a plain command is a file-protocol agent (agent.go), run once per move;
-//     "gtp:<command>" is a GTP engine (gtp.go). A kind starts a Player for a game in the
+//     "gtp:<command>" is a GTP engine (gtp.go, the kind GTP), and the caller may pass others
+//     (internal/course's course players): a match knows the kinds in its Config.Kinds, and
+//     no kind joins by an import's side effect. A kind starts a Player for a game in the
 //     agent's directory; the loop asks it for moves (its Answer: the output to judge, the
 //     CPU and wall time to charge, or why the move is already lost), tells it the moves it
-//     did not make, and closes it whatever happened. A new kind implements Player and
-//     registers its prefix (RegisterKind); the loop does not change. Every agent process
+//     did not make, and closes it whatever happened. A new kind implements Player and is
+//     passed in with its prefix (Kinds); the loop does not change. Every agent process
 //     of every kind is started by StartProcess, in a process group of its own.
 //
 // A GTP engine (gtp.go) serves games whose Match implements GTPMatch: started once per game

@@ -132,11 +132,24 @@ func (s *Spec) Check() error {
 	return nil
 }
 
+// kindPrefix splits off the prefix an agent command of a kind other than the file
+// protocol's starts with ("gtp:", "course:"): a lowercase word and a colon, before any
+// blank. Which kinds a run knows is the runner's (Tournament.Kinds); the spec only checks
+// the command after the prefix.
+func kindPrefix(command string) (prefix, rest string) {
+	trimmed := strings.TrimLeft(command, " \t")
+	i := strings.IndexByte(trimmed, ':')
+	if i <= 0 || strings.TrimLeft(trimmed[:i], "abcdefghijklmnopqrstuvwxyz") != "" {
+		return "", command
+	}
+	return trimmed[:i+1], trimmed[i+1:]
+}
+
 // checkCommand refuses a command the referee could not run from an agent's directory: an
 // empty one, one spanning lines, or one whose program is a relative path (agents run in
 // directories of their own, where it would not resolve).
 func checkCommand(command string) error {
-	_, rest := referee.SplitKind(command)
+	_, rest := kindPrefix(command)
 	words := strings.Fields(rest)
 	switch {
 	case len(words) == 0:
@@ -351,8 +364,11 @@ func boundedInt(s string, most int) (int, error) {
 // and reporting need.
 type Tournament struct {
 	Spec
-	Dir      string     // the directory of the spec file, holding the results and records
-	Rules    rules.Game // the game, configured with the setup
+	Dir   string     // the directory of the spec file, holding the results and records
+	Rules rules.Game // the game, configured with the setup
+	// Kinds are the kinds of agent the games know besides the file protocol's, as
+	// referee.Config.Kinds; the caller sets them (homework: GTP engines, course players).
+	Kinds    referee.Kinds
 	openings [][]string
 }
 

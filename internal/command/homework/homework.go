@@ -10,11 +10,15 @@ import (
 
 	"gameagents/internal/agent"
 	"gameagents/internal/command"
-	// Course players (player.py) join the referee's agent kinds as "course:".
-	_ "gameagents/internal/course"
+	"gameagents/internal/course"
+	"gameagents/internal/referee"
 	"gameagents/internal/replay"
 	"gameagents/internal/rules"
 )
+
+// agentKinds are the kinds of agent homework's matches know besides plain commands: GTP
+// engines ("gtp:CMD") and the courses' Python players ("course:PATH/player.py").
+var agentKinds = referee.Kinds{referee.GTP, course.AgentKind}
 
 // Main is the umbrella binary: no arguments plays input.txt's game (one of games)
 // in the current directory; the subcommands are for people, the referee and the validator

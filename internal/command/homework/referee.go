@@ -208,6 +208,7 @@ func RefereeMain(games []rules.Game, args []string, stdout, stderr io.Writer, li
 	}
 	var err error
 	cfg := referee.Config{
+		Kinds:       agentKinds,
 		Game:        g,
 		Setup:       strings.TrimSpace(*setup),
 		Games:       *nGames,
@@ -261,8 +262,8 @@ func RefereeMain(games []rules.Game, args []string, stdout, stderr io.Writer, li
 			return usageErr("-calibration: %v", err)
 		}
 	}
-	cfg.Agents[0] = referee.Agent{Name: *nameA, Command: referee.AbsAgentCommand(*cmdA)}
-	cfg.Agents[1] = referee.Agent{Name: *nameB, Command: referee.AbsAgentCommand(*cmdB)}
+	cfg.Agents[0] = referee.Agent{Name: *nameA, Command: agentKinds.AbsCommand(*cmdA)}
+	cfg.Agents[1] = referee.Agent{Name: *nameB, Command: agentKinds.AbsCommand(*cmdB)}
 	if err := referee.CheckAgents(&cfg); err != nil {
 		return usageErr("%v", err)
 	}
@@ -274,7 +275,7 @@ func RefereeMain(games []rules.Game, args []string, stdout, stderr io.Writer, li
 	}
 	for a, cmd := range []string{*cmdA, *cmdB} {
 		if cfg.Agents[a].Name == "" {
-			_, cmd = referee.SplitKind(cmd) // an engine's or a player's own name, past the kind's prefix
+			_, cmd = agentKinds.Split(cmd) // an engine's or a player's own name, past the kind's prefix
 			cfg.Agents[a].Name = commandName(cmd)
 		}
 		cfg.Agents[a].Name = strings.Join(strings.Fields(cfg.Agents[a].Name), "_")

@@ -109,7 +109,7 @@ func (a *agentFlags) Set(v string) error {
 	if !ok || strings.TrimSpace(name) == "" || strings.TrimSpace(cmd) == "" {
 		return errors.New("want NAME=CMD")
 	}
-	*a = append(*a, tournament.Entry{Name: strings.TrimSpace(name), Command: referee.AbsAgentCommand(strings.TrimSpace(cmd))})
+	*a = append(*a, tournament.Entry{Name: strings.TrimSpace(name), Command: agentKinds.AbsCommand(strings.TrimSpace(cmd))})
 	return nil
 }
 
@@ -243,6 +243,7 @@ func tournamentCommand(judges []rules.Game, sub string, named bool, args []strin
 	if err != nil {
 		return usageErr("%v", err)
 	}
+	t.Kinds = agentKinds
 	runner := tournament.RefereeRunner{T: t, Sandbox: box}
 	switch sub {
 	case "plan":
