@@ -100,7 +100,7 @@ func (g moveGroups) close() {
 // Move gives the agent a fresh input.txt, without the previous output.txt, runs it, and
 // reads what it wrote.
 func (p *fileAgent) Move(ctx context.Context, t *Turn) (Answer, error) {
-	input := t.Match.Input(p.mode, secs(t.Limit))
+	input := t.Match.Input(p.mode, inputSecs(t.Limit))
 	// Both removed, not overwritten: either may be a link the agent made to a file of the
 	// referee's.
 	for _, f := range []string{"output.txt", "input.txt"} {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -103,5 +104,28 @@ func TestDiskFull(t *testing.T) {
 	os.WriteFile(dir+"/junk", make([]byte, 3700<<10), 0o644) //nolint:errcheck // filled as far as it goes
 	if !diskFull(dir) {
 		t.Error("a 4 MiB tmpfs holding 3.6 MiB is not full")
+	}
+}
+
+// TestSecs: clocks and limits for people are seconds to the millisecond without trailing
+// zeros; input.txt keeps the exact time.
+func TestSecs(t *testing.T) {
+	tests := []struct {
+		d           time.Duration
+		want, input string
+	}{
+		{29734953441, "29.735", "29.734953441"},
+		{10 * time.Second, "10", "10"},
+		{200 * time.Millisecond, "0.2", "0.2"},
+		{0, "0", "0"},
+		{1499 * time.Microsecond, "0.001", "0.001499"},
+	}
+	for _, tt := range tests {
+		if got := secs(tt.d); got != tt.want {
+			t.Errorf("secs(%v) = %q, want %q", tt.d, got, tt.want)
+		}
+		if got := inputSecs(tt.d); got != tt.input {
+			t.Errorf("inputSecs(%v) = %q, want %q", tt.d, got, tt.input)
+		}
 	}
 }

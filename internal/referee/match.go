@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -248,8 +249,23 @@ func gameDir(cfg *Config, n int) string {
 	return filepath.Join(cfg.Out, fmt.Sprintf("game-%0*d", max(2, len(fmt.Sprint(cfg.Games))), n))
 }
 
-// secs formats a duration as seconds the way input.txt writes them: the shortest decimal.
-func secs(d time.Duration) string { return gamefile.FormatSeconds(d.Seconds()) }
+// inputSecs formats a duration as seconds the way input.txt writes them: to the nanosecond
+// without trailing zeros, from the duration's integer nanoseconds (a float's sum would
+// write 29.734953441000002), so that an agent is told its time exactly.
+func inputSecs(d time.Duration) string {
+	if d < 0 {
+		return "-" + inputSecs(-d)
+	}
+	s := fmt.Sprintf("%d.%09d", d/time.Second, d%time.Second)
+	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
+}
+
+// secs formats a clock or a limit for people: seconds to the millisecond, without trailing
+// zeros ("29.735", "10", "0.2"), never the 17 digits a float's sum can take.
+func secs(d time.Duration) string {
+	s := strconv.FormatFloat(d.Round(time.Millisecond).Seconds(), 'f', 3, 64)
+	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
+}
 
 // ms formats a CPU time to the millisecond, for people.
 func ms(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }
