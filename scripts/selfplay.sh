@@ -106,6 +106,7 @@ done
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
+echo "selfplay.sh: building the binaries into bin/ (go build; the first time takes a while)..."
 go build -o bin/ ./homework ./halma ./reversi ./hive ./quoridor ./streky ./calibrate
 
 # install_grhino makes sure Debian's GRhino GTP engine is there, installing it if it is not.
@@ -194,6 +195,7 @@ fi
 if [[ -n $calibrate ]]; then
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
+	echo "selfplay.sh: calibrating this machine (a second of CPU per game, about 5 s)..."
 	bin/calibrate -dir "$tmp" >/dev/null
 	echo "calibration: $(grep -v '^gameagents-calibration' "$tmp/calibration.txt" | tr '\n' ' ')"
 	args+=(-calibration "$tmp/calibration.txt")
