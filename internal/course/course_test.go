@@ -146,6 +146,8 @@ func TestBrokenPlayers(t *testing.T) {
 			"make_move() returned (2, [[0, 0, 0, 1], [1, 0, 1, 1]]); want (1, [x, y]), (2, [o1, o2]) with two Obstacle objects, or None", false},
 		{"exception", "reversi", "raises.py", 1, course.Exception,
 			`move() raised an exception: File "raises.py", line 6, in move | return self.moves // 0 | ZeroDivisionError: integer division or modulo by zero`, false},
+		{"a file opened by a relative path", "reversi", "opensfile.py", 0, course.Exception,
+			`MyPlayer.__init__() raised an exception: File "opensfile.py", line 10, in __init__ | self.weights = open("weights.txt").read() | FileNotFoundError: [Errno 2] No such file or directory: 'weights.txt' (the player runs in its agent's directory, not beside player.py: open the files beside it with os.path.join(os.path.dirname(__file__), NAME); docs/course-players.md)`, false},
 		{"slow constructor", "reversi", "slowinit.py", 0, course.Time, "MyPlayer.__init__() took ", true},
 		{"slow move", "reversi", "slowmove.py", 1, course.Time, "move() took ", true},
 		{"slow move behind forged clocks", "reversi", "forgesclock.py", 1, course.Time, "move() took ", true},

@@ -158,7 +158,7 @@ func (p *Player) do(ctx context.Context, order map[string]any, call string, time
 	case "exception":
 		trace := strings.ReplaceAll(r.Trace, p.dir, "")
 		return result{}, p.stop(&Error{Kind: Exception, Call: call, Detail: trace,
-			Reason: call + " raised an exception: " + strings.Join(tailLines(trace, 3), " | ")})
+			Reason: call + " raised an exception: " + strings.Join(tailLines(trace, 3), " | ") + fileHint(trace)})
 	case "malformed":
 		return result{}, p.stop(&Error{Kind: Malformed, Call: call,
 			Reason: fmt.Sprintf("%s returned %s; want %s", call, r.Got, r.Want)})
@@ -189,4 +189,15 @@ func tailLines(text string, n int) []string {
 		}
 	}
 	return lines[max(0, len(lines)-n):]
+}
+
+// fileHint is the advice a player that failed to open a file needs: it runs in its agent's
+// directory, not in the folder of its player.py, so a relative path does not reach the files
+// beside it.
+func fileHint(trace string) string {
+	if !strings.Contains(trace, "FileNotFoundError") {
+		return ""
+	}
+	return " (the player runs in its agent's directory, not beside player.py: open the files " +
+		"beside it with os.path.join(os.path.dirname(__file__), NAME); docs/course-players.md)"
 }
