@@ -71,13 +71,13 @@ func parseAgent(command string) (agentSpec, error) {
 func checkSeat(cfg *referee.Config, a int, command string) error {
 	s, err := parseAgent(command)
 	if err != nil {
-		return fmt.Errorf("agent %s: %v", cfg.Agents[a].Name, err)
+		return fmt.Errorf("%s: %v", cfg.AgentLabel(a), err)
 	}
 	if !slices.Contains(Games(), cfg.Game.Name()) {
-		return fmt.Errorf("agent %s: course players exist for %s, not %s", cfg.Agents[a].Name, strings.Join(Games(), ", "), cfg.Game.Name())
+		return fmt.Errorf("%s: course players exist for %s, not %s", cfg.AgentLabel(a), strings.Join(Games(), ", "), cfg.Game.Name())
 	}
 	if _, err := os.Stat(s.path); err != nil {
-		return fmt.Errorf("agent %s: %v", cfg.Agents[a].Name, err)
+		return fmt.Errorf("%s: %v", cfg.AgentLabel(a), err)
 	}
 	return nil
 }

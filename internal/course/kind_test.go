@@ -105,7 +105,7 @@ func TestKindRefusesBadAgents(t *testing.T) {
 		{"a game without course players", quoridorAsHalma{}, random.Command, "course players exist for"},
 		{"an unknown option", reversi.Game{}, random.Command + " fast", `unknown option "fast"`},
 		{"a bad limit", reversi.Game{}, random.Command + " limit=0", "limit="},
-		{"a missing file", reversi.Game{}, "course:/nonexistent/player.py", "no such file"},
+		{"a missing file", reversi.Game{}, "course:/nonexistent/player.py", "agent A (-a, a): stat /nonexistent/player.py: no such file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -53,11 +53,11 @@ var GTP = Kind{Prefix: gtpPrefix, Start: startGTP, Check: checkGTP, Note: gtpNot
 func checkGTP(cfg *Config, a int, command string) error {
 	ag := cfg.Agents[a]
 	if strings.TrimSpace(command) == "" {
-		return fmt.Errorf("agent %s: %q wants an engine command after %q", letters[a], ag.Command, gtpPrefix)
+		return fmt.Errorf("%s: %q wants an engine command after %q", cfg.AgentLabel(a), ag.Command, gtpPrefix)
 	}
 	if _, ok := cfg.Game.New(0).(rules.GTPMatch); !ok {
-		return fmt.Errorf("agent %s (%s) is a GTP engine, but %s cannot be played over GTP (its Match does not implement rules.GTPMatch)",
-			letters[a], ag.Command, cfg.Game.Name())
+		return fmt.Errorf("%s, %s, is a GTP engine, but %s cannot be played over GTP (its Match does not implement rules.GTPMatch)",
+			cfg.AgentLabel(a), ag.Command, cfg.Game.Name())
 	}
 	return nil
 }

@@ -423,7 +423,7 @@ func TestGTPRefused(t *testing.T) {
 		want  string // in stderr
 	}{
 		{"a game without GTP", []rules.Game{countGame{target: 4}}, "gtp:/bin/true", 2,
-			"agent B (gtp:/bin/true) is a GTP engine, but count cannot be played over GTP"},
+			"agent B (-b, true), gtp:/bin/true, is a GTP engine, but count cannot be played over GTP"},
 		{"no engine command", []rules.Game{raceGame{countGame{target: 4}}}, "gtp: ", 2,
 			`wants an engine command after "gtp:"`},
 		{"setup refused", []rules.Game{raceGame{countGame{target: 4}}}, "", 1,

@@ -145,6 +145,16 @@ func (ks Kinds) Split(command string) (prefix, rest string) {
 	return k.Prefix, rest
 }
 
+// AgentLabel names agent a in messages: its letter, the flag that gave it, and its name
+// when it has one, e.g. "agent A (-a, alice)".
+func (cfg *Config) AgentLabel(a int) string {
+	label := fmt.Sprintf("agent %s (-%s", letters[a], strings.ToLower(letters[a]))
+	if name := cfg.Agents[a].Name; name != "" {
+		label += ", " + name
+	}
+	return label + ")"
+}
+
 // CheckAgents fails a match whose agents could not play, each by its kind's rules.
 func CheckAgents(cfg *Config) error {
 	if err := cfg.Kinds.Check(); err != nil {

@@ -264,9 +264,6 @@ func RefereeMain(games []rules.Game, args []string, stdout, stderr io.Writer, li
 	}
 	cfg.Agents[0] = referee.Agent{Name: *nameA, Command: agentKinds.AbsCommand(*cmdA)}
 	cfg.Agents[1] = referee.Agent{Name: *nameB, Command: agentKinds.AbsCommand(*cmdB)}
-	if err := referee.CheckAgents(&cfg); err != nil {
-		return usageErr("%v", err)
-	}
 	if _, note, err := sandbox.Use(cfg.Sandbox); err != nil {
 		fmt.Fprintf(stderr, "referee: %v\n", err)
 		return 1
@@ -284,6 +281,9 @@ func RefereeMain(games []rules.Game, args []string, stdout, stderr io.Writer, li
 		// Self-play: names tell the agents apart in records, so make them differ.
 		cfg.Agents[0].Name += "-a"
 		cfg.Agents[1].Name += "-b"
+	}
+	if err := referee.CheckAgents(&cfg); err != nil {
+		return usageErr("%v", err)
 	}
 	if cfg.Out == "" {
 		cfg.Out = freshDir(filepath.Join("runs", time.Now().Format("20060102-150405")))
@@ -325,6 +325,9 @@ func RefereeMain(games []rules.Game, args []string, stdout, stderr io.Writer, li
 // variable assignments and exec or env: "GOGC=off exec ./bin/halma" gives "halma".
 func commandName(cmd string) string {
 	words := strings.Fields(cmd)
+	if len(words) == 0 {
+		return "" // a kind's prefix alone: its Check says what is missing
+	}
 	for len(words) > 1 && (strings.Contains(words[0], "=") || words[0] == "exec" || words[0] == "env") {
 		words = words[1:]
 	}
