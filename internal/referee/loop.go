@@ -284,6 +284,7 @@ func (g *game) finish(context.Context) (state, error) {
 
 // played completes a ply with the clocks and points and tells the listeners.
 func (g *game) played(p *Ply) {
+	g.r.LastPly = p.Number
 	if p.Lost == nil && !p.NoMove {
 		g.r.Digest = digestMove(g.r.Digest, p.Move)
 	}

@@ -513,3 +513,27 @@ func TestAgentDirectories(t *testing.T) {
 		}
 	}
 }
+
+// TestPlyNumbersAgree: the progress line counts plies as the record numbers them: a game
+// won by the rules "in 3 plies" with the record's last line ply 3; a game lost on a move
+// "at ply 3 (2 played)", the record's ply 3 being the move that lost.
+func TestPlyNumbersAgree(t *testing.T) {
+	tests := []struct {
+		name, a, line, record string
+	}{
+		{"won by the rules", plays1, "in 3 plies", "ply 3: a (ONE) plays"},
+		{"lost on a move", "if [ -e once ]; then :; else touch once; " + plays1 + "; fi", "at ply 3 (2 played)", "ply 3: a (ONE) loses: no output.txt"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, stdout := runMain(t, []rules.Game{countGame{target: 3}}, "-a", tt.a, "-b", plays1,
+				"-name-a", "a", "-name-b", "b", "-games", "1", "-first", "a", "-single", "5")
+			if !strings.Contains(stdout, tt.line) {
+				t.Errorf("stdout lacks %q:\n%s", tt.line, stdout)
+			}
+			if rec := readFile(t, filepath.Join(out, "game-01.txt")); !strings.Contains(rec, tt.record) {
+				t.Errorf("record lacks %q:\n%s", tt.record, rec)
+			}
+		})
+	}
+}

@@ -104,6 +104,9 @@ type Result struct {
 	Kind       string // one of the Kind constants
 	Reason     string // what happened, in words
 	Plies      int    // moves accepted
+	// LastPly is the number of the record's last ply line: Plies, or Plies+1 when the game
+	// ended on a ply that was not played (a move that lost, a side without a move).
+	LastPly int
 	Moves      [2]int // moves each agent was run for, the losing one included
 	CPU        [2]time.Duration
 	MaxMove    [2]time.Duration   // the longest single move's CPU time

@@ -57,6 +57,15 @@ func clocksLine(g *GameInfo, p *Ply) string {
 }
 
 // progressLine is the one line printed when a game ends.
+// plyText says how long a game was in the record's own ply numbers: "in 40 plies", or
+// "at ply 5 (4 played)" when it ended on a ply that was not played.
+func plyText(r *Result) string {
+	if r.LastPly > r.Plies {
+		return fmt.Sprintf("at ply %d (%d played)", r.LastPly, r.Plies)
+	}
+	return fmt.Sprintf("in %d plies", r.Plies)
+}
+
 func progressLine(cfg *Config, r *Result) string {
 	name := func(a int) string {
 		if r.First == a {
@@ -68,8 +77,8 @@ func progressLine(cfg *Config, r *Result) string {
 	if r.Winner >= 0 {
 		what = fmt.Sprintf("%s beat %s", name(r.Winner), name(1-r.Winner))
 	}
-	line := fmt.Sprintf("game %d/%d: %s in %d plies [%s] %s; cpu %s %s, %s %s",
-		r.Game, cfg.Games, what, r.Plies, r.Kind, oneLine(r.Reason),
+	line := fmt.Sprintf("game %d/%d: %s %s [%s] %s; cpu %s %s, %s %s",
+		r.Game, cfg.Games, what, plyText(r), r.Kind, oneLine(r.Reason),
 		cfg.Agents[0].Name, ms(r.CPU[0]), cfg.Agents[1].Name, ms(r.CPU[1]))
 	if r.Scored {
 		line += fmt.Sprintf("; points %s %d, %s %d", cfg.Agents[0].Name, r.Points[0], cfg.Agents[1].Name, r.Points[1])
