@@ -97,16 +97,16 @@ const (
 
 // Result is the outcome of one game. Agents are indexed 0 (A) and 1 (B).
 type Result struct {
-	Game       int    // 1-based
-	Side       [2]int // the side each agent played
-	First      int    // the agent that moved first
-	Winner     int    // the winning agent, or -1 for a draw
-	Kind       string // one of the Kind constants
-	Reason     string // what happened, in words
-	Plies      int    // moves accepted
+	Game   int    // 1-based
+	Side   [2]int // the side each agent played
+	First  int    // the agent that moved first
+	Winner int    // the winning agent, or -1 for a draw
+	Kind   string // one of the Kind constants
+	Reason string // what happened, in words
+	Plies  int    // moves accepted
 	// LastPly is the number of the record's last ply line: Plies, or Plies+1 when the game
 	// ended on a ply that was not played (a move that lost, a side without a move).
-	LastPly int
+	LastPly    int
 	Moves      [2]int // moves each agent was run for, the losing one included
 	CPU        [2]time.Duration
 	MaxMove    [2]time.Duration   // the longest single move's CPU time
