@@ -34,6 +34,23 @@ type live struct {
 	delay  time.Duration
 	colour bool
 	prev   []string // the board drawn last, to find what the next ply changes
+	// height is the terminal's number of lines (0: unknown, nothing cut); a board taller
+	// than the frame has room for is shown through a window that follows the last move.
+	height int
+	top    int // the window's first board line after the header, kept while it serves
+}
+
+// terminalHeight is the number of lines of the terminal w is, or 0 when unknown.
+func terminalHeight(w io.Writer) int {
+	f, ok := w.(*os.File)
+	if !ok {
+		return 0
+	}
+	ws, err := unix.IoctlGetWinsize(int(f.Fd()), unix.TIOCGWINSZ)
+	if err != nil {
+		return 0
+	}
+	return int(ws.Row)
 }
 
 // IsTerminal reports whether w is a terminal (it answers the terminal ioctl; /dev/null,
@@ -82,8 +99,12 @@ func (l *live) draw(g *GameInfo, what string, p *Ply) {
 	l.line(&b, l.bold(title))
 	l.line(&b, what)
 	board := g.Match.Render()
-	for i, row := range board {
-		l.line(&b, l.marked(row, i))
+	shown, note := l.window(board, p)
+	for _, i := range shown {
+		l.line(&b, l.marked(board[i], i))
+	}
+	if note != "" {
+		l.line(&b, note)
 	}
 	l.prev = board
 	if p != nil {
@@ -94,6 +115,46 @@ func (l *live) draw(g *GameInfo, what string, p *Ply) {
 	}
 	b.WriteString(ansiClearDown)
 	io.WriteString(l.w, b.String())
+}
+
+// frameLines are the lines of a frame besides the board: the title, the ply, the clocks,
+// the points, the window's note, and the line the cursor rests on after the frame.
+const frameLines = 6
+
+// window chooses which of the board's lines to draw: all of them where they fit the
+// terminal; else the first (the column header every game's Render starts with) and a
+// window of the others that holds the lines the ply changed, kept where it was while they
+// show in it, with a note that says what is cut. A terminal too small even for that is
+// told so, and shown the window it has room for.
+func (l *live) window(board []string, p *Ply) ([]int, string) {
+	all := make([]int, len(board))
+	for i := range all {
+		all[i] = i
+	}
+	room := l.height - frameLines
+	if l.height == 0 || len(board) <= room+1 || len(board) < 2 {
+		return all, ""
+	}
+	size := max(room-1, 1) // after the header
+	first, last := -1, -1  // the lines the ply changed, after the header
+	for i := 1; i < len(board) && l.prev != nil && p != nil; i++ {
+		if i >= len(l.prev) || board[i] != l.prev[i] {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first >= 0 && (first < l.top || last >= l.top+size) {
+		l.top = max(1, min(first-(size-(last-first+1))/2, len(board)-size))
+	}
+	l.top = max(1, min(l.top, len(board)-size))
+	shown := append([]int{0}, all[l.top:l.top+size]...)
+	note := fmt.Sprintf("(board lines %d–%d of %d shown, following the last move: the terminal has %d lines)", l.top, l.top+size-1, len(board)-1, l.height)
+	if room < 4 {
+		note = fmt.Sprintf("(the terminal has %d lines, too few for the live board: -plain prints a board per ply)", l.height)
+	}
+	return shown, note
 }
 
 // line adds s and clears the rest of the terminal's line, left from the previous frame.

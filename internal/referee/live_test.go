@@ -2,8 +2,10 @@ package referee
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -87,6 +89,56 @@ func TestIsTerminal(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if IsTerminal(tt.w) {
 				t.Errorf("IsTerminal(%s) = true, want false", tt.name)
+			}
+		})
+	}
+}
+
+// TestLiveWindow: a board taller than the terminal is drawn through a window, after its
+// header line, that holds the lines the ply changed and says what it cuts; a board that
+// fits is drawn whole; a terminal too small says so.
+func TestLiveWindow(t *testing.T) {
+	board := func(changed int) []string {
+		rows := []string{"  0123"}
+		for i := 1; i <= 33; i++ {
+			row := fmt.Sprintf("%2d ....", i)
+			if i == changed {
+				row = fmt.Sprintf("%2d .x..", i)
+			}
+			rows = append(rows, row)
+		}
+		return rows
+	}
+	tests := []struct {
+		name    string
+		height  int
+		changed int
+		first   int // the first board line shown after the header (0: all shown)
+		note    string
+	}{
+		{"tall terminal", 60, 20, 0, ""},
+		{"80x24, a move low on the board", 24, 30, 17, "(board lines 17–33 of 33 shown, following the last move: the terminal has 24 lines)"},
+		{"80x24, a move high on the board", 24, 3, 1, "(board lines 1–17 of 33 shown"},
+		{"too small", 6, 3, 3, "too few for the live board"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := &live{height: tt.height, prev: board(0)}
+			shown, note := l.window(board(tt.changed), &Ply{Number: 1})
+			if tt.first == 0 {
+				if len(shown) != 34 || note != "" {
+					t.Errorf("window = %d lines, note %q; want the whole board", len(shown), note)
+				}
+				return
+			}
+			if shown[0] != 0 || shown[1] != tt.first || !slices.Contains(shown, tt.changed) {
+				t.Errorf("window = %v, want the header, then lines from %d holding %d", shown, tt.first, tt.changed)
+			}
+			if !strings.Contains(note, tt.note) {
+				t.Errorf("note %q, want %q", note, tt.note)
+			}
+			if tt.height >= 10 && len(shown)+frameLines > tt.height {
+				t.Errorf("%d board lines and %d more in a terminal of %d", len(shown), frameLines, tt.height)
 			}
 		})
 	}

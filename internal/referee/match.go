@@ -167,7 +167,7 @@ func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
 	extra := cfg.Listeners
 	cfg.Live = cfg.Live && cfg.Show && cfg.Parallel == 1
 	if cfg.Live {
-		extra = append([]Listener{&live{w: w, delay: cfg.Delay, colour: hasColour()}}, extra...)
+		extra = append([]Listener{&live{w: w, delay: cfg.Delay, colour: hasColour(), height: terminalHeight(w)}}, extra...)
 	}
 	var (
 		mu       sync.Mutex
