@@ -10,6 +10,7 @@ import (
 
 	"gameagents/internal/agent"
 	"gameagents/internal/gamefile"
+	"gameagents/internal/search"
 )
 
 // Name implements agent.Game and rules.Game.
@@ -47,13 +48,10 @@ const defaultRate = 3_700_000
 func (Game) Calibrate(nodes int64) int64 {
 	p := CalibrationPositions()[0]
 	e := NewEngine(int(min(max(nodes/4, 1<<12), 1<<22)))
-	var done int64
-	for done < nodes { // the search may stop early between iterations: search again
+	return search.Repeat(nodes, func(left int64) int64 {
 		e.ClearTT()
-		r := e.Search(p.Board, p.ToMove, Limits{Nodes: nodes - done}, nil)
-		done += max(r.Nodes, 1)
-	}
-	return done
+		return e.Search(p.Board, p.ToMove, Limits{Nodes: left}, nil).Nodes
+	})
 }
 
 // Players implements agent.Game.

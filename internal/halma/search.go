@@ -59,14 +59,8 @@ type ttEntry struct {
 	move  Move
 	score int32
 	depth int8
-	bound uint8
+	bound search.Bound
 }
-
-const (
-	boundExact uint8 = 1
-	boundLower uint8 = 2 // score is at least this (fail high)
-	boundUpper uint8 = 3 // score is at most this (fail low)
-)
 
 // Limits bound one search.
 type Limits struct {
@@ -261,13 +255,7 @@ func (e *Engine) negamax(c Color, depth, ply int, alpha, beta int32) int32 {
 		if ent.key == key {
 			ttMove = ent.move
 			if int(ent.depth) >= depth {
-				s := fromTT(ent.score, ply)
-				switch {
-				case ent.bound == boundExact:
-					return s
-				case ent.bound == boundLower && s >= beta:
-					return s
-				case ent.bound == boundUpper && s <= alpha:
+				if s := fromTT(ent.score, ply); ent.bound.Cuts(s, alpha, beta) {
 					return s
 				}
 			}
@@ -289,13 +277,7 @@ func (e *Engine) negamax(c Color, depth, ply int, alpha, beta int32) int32 {
 		return 0
 	}
 	if !e.Features.NoTT {
-		bound := boundExact
-		if best <= alphaOrig {
-			bound = boundUpper
-		} else if best >= beta {
-			bound = boundLower
-		}
-		e.tt[key&e.ttMask] = ttEntry{key: key, move: bestMove, score: toTT(best, ply), depth: int8(depth), bound: bound}
+		e.tt[key&e.ttMask] = ttEntry{key: key, move: bestMove, score: toTT(best, ply), depth: int8(depth), bound: search.BoundOf(best, alphaOrig, beta)}
 	}
 	return best
 }
@@ -307,7 +289,7 @@ func (e *Engine) interior(c Color, depth, ply int, moves []Move, ttMove Move, al
 	best := int32(-infinity)
 	var bestMove Move
 	for i := range moves {
-		pickBest(moves, keys, i)
+		search.PickBest(moves, keys, i)
 		m := moves[i]
 		e.board.Move(m.From, m.To)
 		var score int32
@@ -476,19 +458,6 @@ func (e *Engine) orderKeys(c Color, ply int, moves []Move, ttMove Move) {
 		}
 		keys[i] = k
 	}
-}
-
-// pickBest swaps the best of moves[i:] (by key; the first of equals) into place i. Picking
-// lazily costs little at cut nodes, which stop after a move or two.
-func pickBest(moves []Move, keys []int32, i int) {
-	b := i
-	for j := i + 1; j < len(moves); j++ {
-		if keys[j] > keys[b] {
-			b = j
-		}
-	}
-	moves[i], moves[b] = moves[b], moves[i]
-	keys[i], keys[b] = keys[b], keys[i]
 }
 
 // sortMoves sorts moves by key, highest first; insertion sort is stable, so ties keep

@@ -8,6 +8,7 @@ import (
 
 	"gameagents/internal/agent"
 	"gameagents/internal/gamefile"
+	"gameagents/internal/search"
 )
 
 // Name implements agent.Game and rules.Game.
@@ -52,13 +53,10 @@ var Players = []string{"engine", "random", "greedy"}
 // SINGLE benchmark set, at 0.81 times the set's median rate (the slowest position: 0.78).
 func (Game) Calibrate(nodes int64) int64 {
 	b := NewBoard(calibrationPosition())
-	var done int64
-	for done < nodes {
+	return search.Repeat(nodes, func(int64) int64 {
 		e := NewEngine(ttLogSize(calibrationSearch))
-		r := e.Search(b, Limits{Nodes: calibrationSearch}, nil)
-		done += max(r.Nodes, 1)
-	}
-	return done
+		return e.Search(b, Limits{Nodes: calibrationSearch}, nil).Nodes
+	})
 }
 
 // calibrationSearch is the node budget of one calibration search: about a SINGLE 1.0 move.
@@ -212,14 +210,7 @@ func (p *agentPosition) search(s *agent.Session, b *Board, moves []PackedMove, s
 // RandomMove returns one of moves chosen by the board's hash, so the same input gives the
 // same move.
 func RandomMove(b *Board, moves []PackedMove) PackedMove {
-	return moves[mix(b.hash)%uint64(len(moves))]
-}
-
-// mix scrambles a hash (splitmix64's finaliser), so that close hashes pick far-apart moves.
-func mix(x uint64) uint64 {
-	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
-	x = (x ^ x>>27) * 0x94D049BB133111EB
-	return x ^ x>>31
+	return moves[search.Mix(b.hash)%uint64(len(moves))]
 }
 
 // GreedyMove returns the reference greedy opponent's move among moves: the most course
@@ -244,5 +235,5 @@ func GreedyMove(b *Board, moves []PackedMove) PackedMove {
 			ties = append(ties, m)
 		}
 	}
-	return ties[mix(b.hash)%uint64(len(ties))]
+	return ties[search.Mix(b.hash)%uint64(len(ties))]
 }

@@ -90,14 +90,8 @@ type ttEntry struct {
 	move  PackedMove
 	score int32
 	depth int8
-	bound uint8
+	bound search.Bound
 }
-
-const (
-	boundLower uint8 = 1 << iota
-	boundUpper
-	boundExact = boundLower | boundUpper
-)
 
 // NewEngine returns an engine whose table has 2^logSize entries.
 func NewEngine(logSize int) *Engine {
@@ -265,7 +259,7 @@ func (e *Engine) negamax(b *Board, depth, ply int, alpha, beta int32) int32 {
 		ttMove = ent.move
 		if int(ent.depth) >= depth {
 			s := ent.score
-			if ent.bound == boundExact || (ent.bound&boundLower != 0 && s >= beta) || (ent.bound&boundUpper != 0 && s <= alpha) {
+			if ent.bound.Cuts(s, alpha, beta) {
 				return s
 			}
 		}
@@ -295,7 +289,7 @@ func (e *Engine) negamax(b *Board, depth, ply int, alpha, beta int32) int32 {
 	alphaOrig := alpha
 	best, bestMove := int32(-scoreInf), PackedMove(0)
 	for i := range moves {
-		m := pickBest(moves, keys, i)
+		m := search.PickBest(moves, keys, i)
 		b.Make(m)
 		var v int32
 		if i == 0 {
@@ -325,29 +319,8 @@ func (e *Engine) negamax(b *Board, depth, ply int, alpha, beta int32) int32 {
 			}
 		}
 	}
-	bound := boundExact
-	switch {
-	case best <= alphaOrig:
-		bound = boundUpper
-	case best >= beta:
-		bound = boundLower
-	}
-	*ent = ttEntry{key: b.hash, move: bestMove, score: best, depth: int8(depth), bound: bound}
+	*ent = ttEntry{key: b.hash, move: bestMove, score: best, depth: int8(depth), bound: search.BoundOf(best, alphaOrig, beta)}
 	return best
-}
-
-// pickBest moves the move with the highest key among moves[i:] to position i and returns it
-// (selection sort, done lazily: a cut-off spares sorting the rest).
-func pickBest(moves []PackedMove, keys []int32, i int) PackedMove {
-	bi := i
-	for j := i + 1; j < len(moves); j++ {
-		if keys[j] > keys[bi] {
-			bi = j
-		}
-	}
-	moves[i], moves[bi] = moves[bi], moves[i]
-	keys[i], keys[bi] = keys[bi], keys[i]
-	return moves[i]
 }
 
 // Static ordering guesses, in the history table's units.

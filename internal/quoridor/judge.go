@@ -23,6 +23,7 @@ import (
 	"gameagents/internal/gamefile"
 	"gameagents/internal/render"
 	"gameagents/internal/rules"
+	"gameagents/internal/search"
 )
 
 const (
@@ -152,7 +153,7 @@ func (s Setup) InitialWalls() ([]StepPair, error) {
 	state := s.Seed
 	next := func(n int) int {
 		state += 0x9E3779B97F4A7C15
-		return int(mix(state) % uint64(n))
+		return int(search.Mix(state) % uint64(n))
 	}
 	var walls []StepPair
 	var buf []Move

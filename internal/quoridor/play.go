@@ -11,6 +11,7 @@ import (
 
 	"gameagents/internal/agent"
 	"gameagents/internal/gamefile"
+	"gameagents/internal/search"
 )
 
 // Name implements agent.Game and rules.Game.
@@ -52,13 +53,10 @@ var Players = []string{"engine", "random", "greedy"}
 func (Game) Calibrate(nodes int64) int64 {
 	p := calibrationPosition()
 	e := NewEngine(ttLogSize(nodes))
-	var done int64
-	for done < nodes { // the search may stop early between iterations: search again
+	return search.Repeat(nodes, func(left int64) int64 {
 		e.ClearTT()
-		r := e.Search(p, Limits{Nodes: nodes - done}, nil)
-		done += max(r.Nodes, 1)
-	}
-	return done
+		return e.Search(p, Limits{Nodes: left}, nil).Nodes
+	})
 }
 
 // calibrationInput is a mid-game 9×9 position from an arena game of the engine against
@@ -212,7 +210,7 @@ func scoreText(v int32) string {
 // RandomMove returns one of legal (p's legal moves) chosen by the position's hash, so the
 // same input gives the same move.
 func RandomMove(p *Position, legal []Move) Move {
-	return legal[mix(hashPosition(p))%uint64(len(legal))]
+	return legal[search.Mix(hashPosition(p))%uint64(len(legal))]
 }
 
 // GreedyMove returns the reference greedy opponent's move: when the opponent is strictly

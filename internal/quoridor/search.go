@@ -139,14 +139,8 @@ type ttEntry struct {
 	move  Move
 	score int32
 	depth int8
-	bound uint8
+	bound search.Bound
 }
-
-const (
-	boundLower uint8 = 1 << iota
-	boundUpper
-	boundExact = boundLower | boundUpper
-)
 
 // NewEngine returns an engine whose table has 2^logSize entries.
 func NewEngine(logSize int) *Engine {
@@ -339,7 +333,7 @@ func (e *Engine) negamax(ply, depth int, alpha, beta int32) int32 {
 			ttMove = ent.move
 			if int(ent.depth) >= depth {
 				s := fromTT(ent.score, ply)
-				if ent.bound == boundExact || (ent.bound&boundLower != 0 && s >= beta) || (ent.bound&boundUpper != 0 && s <= alpha) {
+				if ent.bound.Cuts(s, alpha, beta) {
 					return s
 				}
 			}
@@ -408,14 +402,7 @@ func (e *Engine) negamax(ply, depth int, alpha, beta int32) int32 {
 		}
 	}
 	if ent != nil {
-		bound := boundExact
-		switch {
-		case best <= alphaOrig:
-			bound = boundUpper
-		case best >= beta:
-			bound = boundLower
-		}
-		*ent = ttEntry{key: n.hash, move: bestMove, score: toTT(best, ply), depth: int8(depth), bound: bound}
+		*ent = ttEntry{key: n.hash, move: bestMove, score: toTT(best, ply), depth: int8(depth), bound: search.BoundOf(best, alphaOrig, beta)}
 	}
 	return best
 }
@@ -886,15 +873,7 @@ const (
 )
 
 func zobrist(kind, a, b, c int) uint64 {
-	return mix(uint64(kind)<<48 ^ uint64(a)<<32 ^ uint64(b)<<16 ^ uint64(c) ^ 0x9E3779B97F4A7C15)
-}
-
-// mix scrambles a 64-bit value (splitmix64's finaliser), so that close codes get far-apart
-// keys.
-func mix(x uint64) uint64 {
-	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
-	x = (x ^ x>>27) * 0x94D049BB133111EB
-	return x ^ x>>31
+	return search.Mix(uint64(kind)<<48 ^ uint64(a)<<32 ^ uint64(b)<<16 ^ uint64(c) ^ 0x9E3779B97F4A7C15)
 }
 
 // Hash returns the position's hash, as the search keys it (Limits.History).

@@ -10,6 +10,7 @@ import (
 
 	"gameagents/internal/agent"
 	"gameagents/internal/gamefile"
+	"gameagents/internal/search"
 )
 
 // Name implements agent.Game and rules.Game.
@@ -51,13 +52,10 @@ var Players = []string{"engine", "random", "greedy"}
 func (Game) Calibrate(nodes int64) int64 {
 	b := CalibrationPositions()[0].Board
 	e := NewEngine(ttLogSize(nodes))
-	var done int64
-	for done < nodes { // the search may stop early between iterations: search again
+	return search.Repeat(nodes, func(left int64) int64 {
 		e.ClearTT()
-		r := e.Search(b, Limits{Nodes: nodes - done}, nil)
-		done += max(r.Nodes, 1)
-	}
-	return done
+		return e.Search(b, Limits{Nodes: left}, nil).Nodes
+	})
 }
 
 // ttLogSize sizes the table to the budget: about one entry per eight nodes, between 4096

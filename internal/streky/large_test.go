@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gameagents/internal/search"
 )
 
 // The largest inputs the parser accepts: a 64×64 board and MaxHand 8×8 cards a side, for
@@ -45,7 +47,7 @@ func mixedCards(n int) []string {
 		for r := range rows {
 			var row strings.Builder
 			for c := range MaxCardSide {
-				row.WriteByte(byte('0' + mix(uint64(k)<<6|uint64(r*MaxCardSide+c))%(MaxColour+1)))
+				row.WriteByte(byte('0' + search.Mix(uint64(k)<<6|uint64(r*MaxCardSide+c))%(MaxColour+1)))
 			}
 			rows[r] = row.String()
 		}

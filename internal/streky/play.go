@@ -53,12 +53,9 @@ var Players = []string{"engine", "random", "greedy"}
 func (Game) Calibrate(nodes int64) int64 {
 	p := calibrationPosition()
 	e := NewEngine()
-	var done int64
-	for done < nodes { // a search may end early (it ran out of candidates): search again
-		r := e.Search(p, Limits{Nodes: nodes - done}, nil)
-		done += max(r.Nodes, 1)
-	}
-	return done
+	return search.Repeat(nodes, func(left int64) int64 {
+		return e.Search(p, Limits{Nodes: left}, nil).Nodes
+	})
 }
 
 // calibrationText is a mid-game position of the tournament setting (seed 3's cards): the
@@ -230,37 +227,29 @@ func (p *agentPosition) playFirst(s *agent.Session, g *Generator, placements []P
 func PositionSeed(p *Position) uint64 {
 	h := uint64(p.ToMove) + 1
 	b := &p.Board
-	h = mix(h ^ uint64(b.Rows())<<8 ^ uint64(b.Cols()))
+	h = search.Mix(h ^ uint64(b.Rows())<<8 ^ uint64(b.Cols()))
 	for r := 0; r < b.Rows(); r++ {
 		for c := 0; c < b.Cols(); c++ {
 			h = h*31 + uint64(b.At(r, c))
 		}
-		h = mix(h)
+		h = search.Mix(h)
 	}
 	for side := range p.Hands {
-		h = mix(h ^ uint64(p.Scores[side]) ^ uint64(len(p.Hands[side]))<<32)
+		h = search.Mix(h ^ uint64(p.Scores[side]) ^ uint64(len(p.Hands[side]))<<32)
 		for _, card := range p.Hands[side] {
 			h = h*131 + uint64(card.Rows)<<4 + uint64(card.Cols)
 			for _, v := range card.Cells {
 				h = h*7 + uint64(v)
 			}
-			h = mix(h)
+			h = search.Mix(h)
 		}
 	}
 	return h
 }
 
-// mix scrambles a hash (splitmix64's finaliser), so that close inputs give far-apart
-// values.
-func mix(x uint64) uint64 {
-	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
-	x = (x ^ x>>27) * 0x94D049BB133111EB
-	return x ^ x>>31
-}
-
 // RandomPlacement returns one of placements (not empty) chosen by seed.
 func RandomPlacement(placements []Placement, seed uint64) Placement {
-	return placements[mix(seed)%uint64(len(placements))]
+	return placements[search.Mix(seed)%uint64(len(placements))]
 }
 
 // GreedyPlacement returns the course's reference greedy choice among placements: the
@@ -280,7 +269,7 @@ func GreedyPlacement(g *Generator, placements []Placement, seed uint64) (best Pl
 	if ties == 0 {
 		return Placement{}, false
 	}
-	pick := int(mix(seed) % uint64(ties))
+	pick := int(search.Mix(seed) % uint64(ties))
 	for _, p := range placements {
 		if greedyKey(g, p) == bestKey {
 			if pick == 0 {
