@@ -255,7 +255,7 @@ func (e *Engine) negamax(c Color, depth, ply int, alpha, beta int32) int32 {
 		if ent.key == key {
 			ttMove = ent.move
 			if int(ent.depth) >= depth {
-				if s := fromTT(ent.score, ply); ent.bound.Cuts(s, alpha, beta) {
+				if s := wins.FromTable(ent.score, ply); ent.bound.Cuts(s, alpha, beta) {
 					return s
 				}
 			}
@@ -277,7 +277,7 @@ func (e *Engine) negamax(c Color, depth, ply int, alpha, beta int32) int32 {
 		return 0
 	}
 	if !e.Features.NoTT {
-		e.tt[key&e.ttMask] = ttEntry{key: key, move: bestMove, score: toTT(best, ply), depth: int8(depth), bound: search.BoundOf(best, alphaOrig, beta)}
+		e.tt[key&e.ttMask] = ttEntry{key: key, move: bestMove, score: wins.ToTable(best, ply), depth: int8(depth), bound: search.BoundOf(best, alphaOrig, beta)}
 	}
 	return best
 }
@@ -368,28 +368,6 @@ func (e *Engine) chargeGenerated(n int) {
 	e.genCarry %= genMovesPerNode
 }
 
-// toTT and fromTT store win scores relative to the node, so that a win found at one depth
-// of the tree reads correctly at another.
-func toTT(s int32, ply int) int32 {
-	if s >= WinScore-maxPly {
-		return s + int32(ply)
-	}
-	if s <= -WinScore+maxPly {
-		return s - int32(ply)
-	}
-	return s
-}
-
-func fromTT(s int32, ply int) int32 {
-	if s >= WinScore-maxPly {
-		return s - int32(ply)
-	}
-	if s <= -WinScore+maxPly {
-		return s + int32(ply)
-	}
-	return s
-}
-
 // searchChild searches the i-th move (already made) with PVS and late move reductions.
 func (e *Engine) searchChild(c Color, m Move, i, depth, ply int, alpha, beta int32) int32 {
 	if i == 0 || e.Features.NoPVS {
@@ -472,3 +450,6 @@ func sortMoves(moves []Move, keys []int32) {
 		moves[j], keys[j] = m, k
 	}
 }
+
+// wins are the decided positions' scores, as the table stores them.
+var wins = search.WinScores{Win: WinScore, MaxPly: maxPly}

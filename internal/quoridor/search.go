@@ -332,7 +332,7 @@ func (e *Engine) negamax(ply, depth int, alpha, beta int32) int32 {
 		if ent.key == n.hash {
 			ttMove = ent.move
 			if int(ent.depth) >= depth {
-				s := fromTT(ent.score, ply)
+				s := wins.FromTable(ent.score, ply)
 				if ent.bound.Cuts(s, alpha, beta) {
 					return s
 				}
@@ -402,7 +402,7 @@ func (e *Engine) negamax(ply, depth int, alpha, beta int32) int32 {
 		}
 	}
 	if ent != nil {
-		*ent = ttEntry{key: n.hash, move: bestMove, score: toTT(best, ply), depth: int8(depth), bound: search.BoundOf(best, alphaOrig, beta)}
+		*ent = ttEntry{key: n.hash, move: bestMove, score: wins.ToTable(best, ply), depth: int8(depth), bound: search.BoundOf(best, alphaOrig, beta)}
 	}
 	return best
 }
@@ -425,28 +425,6 @@ func (e *Engine) repeats(ply int) bool {
 		}
 	}
 	return false
-}
-
-// toTT makes a win score relative to the node at ply, so that it stays true wherever the
-// position is met again; fromTT undoes it.
-func toTT(v int32, ply int) int32 {
-	switch {
-	case isWin(v):
-		return v + int32(ply)
-	case isWin(-v):
-		return v - int32(ply)
-	}
-	return v
-}
-
-func fromTT(v int32, ply int) int32 {
-	switch {
-	case isWin(v):
-		return v - int32(ply)
-	case isWin(-v):
-		return v + int32(ply)
-	}
-	return v
 }
 
 // pickBest moves the candidate with the highest key among list[i:] to position i and returns
@@ -921,3 +899,6 @@ func moveHash(p *Position, m Move) uint64 {
 	}
 	return h
 }
+
+// wins are the decided positions' scores, as the table stores them.
+var wins = search.WinScores{Win: winScore, MaxPly: maxPly}

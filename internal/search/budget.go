@@ -10,6 +10,12 @@
 // an iteration started late costs nothing but nodes that would otherwise go unspent. The
 // time a move uses is therefore the node budget's, and the CPU guard only stops a search on
 // a machine slower than calibrated.
+//
+// Beside the budget, the pieces every engine needs in one form (scaffold.go): the
+// transposition table's Bound, one bit-flag encoding; WinScores, decided scores stored
+// relative to their node; Mix, the hash finaliser; PickBest, lazy move ordering by key; and
+// Repeat, the calibration loop. NodeCosts (nodecost.go) measures how steady a node's CPU
+// time is.
 package search
 
 import "gameagents/internal/clock"

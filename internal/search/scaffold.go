@@ -35,6 +35,35 @@ func (b Bound) Cuts(s, alpha, beta int32) bool {
 	return b == Exact || b&Lower != 0 && s >= beta || b&Upper != 0 && s <= alpha
 }
 
+// WinScores are the scores of decided positions: a win found at ply p scores Win − p (the
+// search prefers the quickest win), a loss −(Win − p), and every score at or beyond
+// Win − MaxPly either way is one of them. A table entry stores one relative to its node
+// (ToTable adds the node's ply, FromTable takes it away), so that it means the same win
+// wherever the position is met again.
+type WinScores struct{ Win, MaxPly int32 }
+
+// ToTable is s as a table entry at ply stores it.
+func (w WinScores) ToTable(s int32, ply int) int32 {
+	switch {
+	case s >= w.Win-w.MaxPly:
+		return s + int32(ply)
+	case s <= -w.Win+w.MaxPly:
+		return s - int32(ply)
+	}
+	return s
+}
+
+// FromTable is a table entry's s as the node at ply reads it.
+func (w WinScores) FromTable(s int32, ply int) int32 {
+	switch {
+	case s >= w.Win-w.MaxPly:
+		return s - int32(ply)
+	case s <= -w.Win+w.MaxPly:
+		return s + int32(ply)
+	}
+	return s
+}
+
 // Mix scrambles a 64-bit value (splitmix64's finaliser, Steele, Lea and Flood 2014), so
 // that close inputs (hashes, seeds) give far-apart values.
 func Mix(x uint64) uint64 {

@@ -81,3 +81,26 @@ func TestRepeat(t *testing.T) {
 		t.Errorf("Repeat of empty searches = %d, want 3", got)
 	}
 }
+
+// TestWinScores: a win's score goes into the table relative to its node and comes out the
+// same at the same ply, and as the quicker or slower win at another; other scores pass.
+func TestWinScores(t *testing.T) {
+	w := WinScores{Win: 1000, MaxPly: 50}
+	tests := []struct {
+		s            int32
+		ply, readPly int
+		stored, read int32
+	}{
+		{990, 4, 4, 994, 990}, // a win 10 plies from the root, found at ply 4
+		{990, 4, 8, 994, 986}, // met again 4 plies deeper: the win is 4 plies further
+		{-990, 4, 8, -994, -986},
+		{120, 4, 8, 120, 120}, // not decided
+		{949, 3, 3, 949, 949}, // beyond Win − MaxPly's reach: an ordinary score
+	}
+	for _, tt := range tests {
+		stored := w.ToTable(tt.s, tt.ply)
+		if stored != tt.stored || w.FromTable(stored, tt.readPly) != tt.read {
+			t.Errorf("ToTable(%d, %d) = %d, FromTable(.., %d) = %d; want %d, %d", tt.s, tt.ply, stored, tt.readPly, w.FromTable(stored, tt.readPly), tt.stored, tt.read)
+		}
+	}
+}
