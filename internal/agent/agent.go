@@ -179,7 +179,7 @@ func Run(games []Game, opts Options) int {
 	h := pos.Header()
 	rate := ReadCalibration(path("calibration.txt"), game, opts.Log) / nodeCost(pos)
 	var mem playdata
-	if h.Mode == gamefile.Game { // a SINGLE move is isolated: no memory of other moves
+	if h.Mode == gamefile.GameClock { // a SINGLE move is isolated: no memory of other moves
 		mem = readPlaydata(path("playdata.txt"), game.Name(), h, opts.Log)
 	}
 	// A SINGLE move is planned on the game's own share (PlanMove's is singleSoft).
@@ -221,7 +221,7 @@ func Run(games []Game, opts Options) int {
 		return ExitInternal
 	}
 	used := opts.Clock.Used()
-	if h.Mode == gamefile.Game { // a SINGLE move has no next move to remember for
+	if h.Mode == gamefile.GameClock { // a SINGLE move has no next move to remember for
 		hist := mem.history.next(h, used-(searchEnd-searchStart))
 		if err := writePlaydata(path("playdata.txt"), game.Name(), hist, gameLines); err != nil {
 			fmt.Fprintf(opts.Log, "playdata.txt: %v\n", err)
@@ -331,7 +331,7 @@ func SingleShareOf(game Game) float64 {
 // in GAME mode, stretch times the plan's time, but under gameStretchGuard of the guard;
 // in SINGLE mode, or with a stretch of 1 or less, the budget itself.
 func maxNodes(mode gamefile.Mode, plan Plan, nodes int64, rate, stretch float64) int64 {
-	if mode != gamefile.Game || !(stretch > 1) {
+	if mode != gamefile.GameClock || !(stretch > 1) {
 		return nodes
 	}
 	ceiling := min(time.Duration(float64(plan.Soft)*min(stretch, MaxGameStretch)),

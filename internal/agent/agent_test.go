@@ -28,20 +28,20 @@ func TestPlanMoveWithinTime(t *testing.T) {
 	}{
 		{gamefile.Single, 30, 0}, {gamefile.Single, 1, 0}, {gamefile.Single, 0.1, 0},
 		{gamefile.Single, 0.01, 0}, {gamefile.Single, 1e-5, 0},
-		{gamefile.Game, 300, 130}, {gamefile.Game, 300, 1}, {gamefile.Game, 5, 40},
-		{gamefile.Game, 0.5, 10}, {gamefile.Game, 0.01, 3},
+		{gamefile.GameClock, 300, 130}, {gamefile.GameClock, 300, 1}, {gamefile.GameClock, 5, 40},
+		{gamefile.GameClock, 0.5, 10}, {gamefile.GameClock, 0.01, 3},
 	} {
 		p := PlanMove(header(tc.mode, tc.secs), tc.movesLeft, history{})
 		total := time.Duration(tc.secs * float64(time.Second))
 		if p.Soft > p.Hard || p.Hard+startupReserve > total && p.Hard > 0 {
 			t.Errorf("PlanMove(%v %v, %d) = %+v, want Soft <= Hard <= %v - reserve", tc.mode, tc.secs, tc.movesLeft, p, total)
 		}
-		if tc.mode == gamefile.Game && tc.secs >= 5 && p.Hard > total/4 {
+		if tc.mode == gamefile.GameClock && tc.secs >= 5 && p.Hard > total/4 {
 			t.Errorf("PlanMove(GAME %v, %d) hard %v, want at most a quarter of the clock", tc.secs, tc.movesLeft, p.Hard)
 		}
 	}
-	a := PlanMove(header(gamefile.Game, 300), 130, history{})
-	b := PlanMove(header(gamefile.Game, 300), 20, history{})
+	a := PlanMove(header(gamefile.GameClock, 300), 130, history{})
+	b := PlanMove(header(gamefile.GameClock, 300), 20, history{})
 	if a.Soft >= b.Soft {
 		t.Errorf("PlanMove soft with 130 moves left %v, with 20 %v: want fewer moves to get more time", a.Soft, b.Soft)
 	}
@@ -76,7 +76,7 @@ func TestReadPlaydataTolerant(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "playdata.txt")
 			os.WriteFile(path, []byte(tc.content), 0o644)
 			var log bytes.Buffer
-			pd := readPlaydata(path, "halma", header(gamefile.Game, tc.secs), &log)
+			pd := readPlaydata(path, "halma", header(gamefile.GameClock, tc.secs), &log)
 			if pd.history.moves != tc.wantMoves || strings.Join(pd.game, "|") != strings.Join(tc.wantGame, "|") {
 				t.Errorf("readPlaydata = %+v, want %d moves and %q", pd, tc.wantMoves, tc.wantGame)
 			}
@@ -106,13 +106,13 @@ func TestPlaydataRoundTrip(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "playdata.txt")
-			h := header(gamefile.Game, 100)
+			h := header(gamefile.GameClock, 100)
 			hist := history{moves: tc.moves}.next(h, tc.overhead)
 			if err := writePlaydata(path, "halma", hist, []string{"seen 1"}); err != nil {
 				t.Fatal(err)
 			}
 			var log bytes.Buffer
-			pd := readPlaydata(path, "halma", header(gamefile.Game, 90), &log)
+			pd := readPlaydata(path, "halma", header(gamefile.GameClock, 90), &log)
 			if log.Len() > 0 || pd.history.moves != tc.wantMoves || !inRange(pd.history) {
 				t.Errorf("readPlaydata(written %+v) = %+v, log %q; want %d moves, in range", hist, pd.history, log.String(), tc.wantMoves)
 			}
@@ -124,7 +124,7 @@ func TestPlaydataRoundTrip(t *testing.T) {
 // move at least half the plan it has without playdata.
 func TestPlanMoveOverheadBounded(t *testing.T) {
 	for _, secs := range []float64{300, 30, 5, 1, 0.1} {
-		h := header(gamefile.Game, secs)
+		h := header(gamefile.GameClock, secs)
 		none := PlanMove(h, 30, history{})
 		worst := PlanMove(h, 30, history{moves: 5, remaining: secs, overhead: maxOverhead})
 		if worst.Soft < none.Soft/2 || worst.Hard < none.Hard/2 {
@@ -252,7 +252,7 @@ func TestPlanMoveSurvivesLowClocks(t *testing.T) {
 		for _, moves := range []int{40, 120} {
 			left := time.Duration(clockSecs * float64(time.Second))
 			for m := moves; m > 0; m-- {
-				h := header(gamefile.Game, left.Seconds())
+				h := header(gamefile.GameClock, left.Seconds())
 				p := PlanMove(h, m, history{})
 				left -= max(p.Hard, startup)
 				if left <= 0 {
@@ -308,7 +308,7 @@ func TestSeenRoundTrip(t *testing.T) {
 // TestPlanMoveHugeClock: a clock above maxPlanSeconds (1e10 s, 1e300 s) is planned as
 // maxPlanSeconds, never as the tiny or negative duration an overflow would give.
 func TestPlanMoveHugeClock(t *testing.T) {
-	for _, mode := range []gamefile.Mode{gamefile.Single, gamefile.Game} {
+	for _, mode := range []gamefile.Mode{gamefile.Single, gamefile.GameClock} {
 		capped := PlanMove(header(mode, maxPlanSeconds), 30, history{})
 		if small := PlanMove(header(mode, 1000), 30, history{}); capped.Soft <= small.Soft {
 			t.Fatalf("PlanMove(%v %v) = %+v, want more than with 1000 s (%+v)", mode, maxPlanSeconds, capped, small)
@@ -359,12 +359,12 @@ func TestMaxNodes(t *testing.T) {
 		want    int64
 	}{
 		{"single", gamefile.Single, plan, 2, 1000},
-		{"off", gamefile.Game, plan, 1, 1000},
-		{"NaN", gamefile.Game, plan, math.NaN(), 1000},
-		{"twice", gamefile.Game, plan, 2, 2000},
-		{"under the guard", gamefile.Game, plan, 3, 2400},
-		{"more than the most", gamefile.Game, Plan{Soft: time.Second, Hard: 10 * time.Second}, 9, 3000},
-		{"guard at the plan", gamefile.Game, Plan{Soft: time.Second, Hard: time.Second}, 2, 1000},
+		{"off", gamefile.GameClock, plan, 1, 1000},
+		{"NaN", gamefile.GameClock, plan, math.NaN(), 1000},
+		{"twice", gamefile.GameClock, plan, 2, 2000},
+		{"under the guard", gamefile.GameClock, plan, 3, 2400},
+		{"more than the most", gamefile.GameClock, Plan{Soft: time.Second, Hard: 10 * time.Second}, 9, 3000},
+		{"guard at the plan", gamefile.GameClock, Plan{Soft: time.Second, Hard: time.Second}, 2, 1000},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

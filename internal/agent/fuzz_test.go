@@ -53,7 +53,7 @@ func FuzzPlaydata(f *testing.F) {
 			return // ParseSeconds rejects such a line 3 before any playdata is read
 		}
 		movesLeft = int(uint16(movesLeft)) // the game's estimate: small, whatever the files
-		h := header(gamefile.Game, secs)
+		h := header(gamefile.GameClock, secs)
 		var log bytes.Buffer
 		pd := parsePlaydata(gamefile.SplitLines(string(data)), "halma", h, &log)
 		believed := log.Len() == 0

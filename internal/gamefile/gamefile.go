@@ -128,8 +128,9 @@ type Mode uint8
 const (
 	// Single: one isolated move; the time is for this move alone.
 	Single Mode = iota
-	// Game: a move of a game in progress; the time is all that is left for the game.
-	Game
+	// GameClock: a move of a game in progress; the time is all that is left on the
+	// mover's clock for the rest of the game ("GAME" in input.txt).
+	GameClock
 )
 
 func (m Mode) String() string {
@@ -157,7 +158,7 @@ func ParseHeader(file string, lines []Line) (Header, []Line, error) {
 	case "SINGLE":
 		h.Mode = Single
 	case "GAME":
-		h.Mode = Game
+		h.Mode = GameClock
 	default:
 		return h, nil, Errorf(file, 1, "got %q, want SINGLE or GAME", Clip(lines[0].Text))
 	}

@@ -299,7 +299,7 @@ func TestInputRoundTrip(t *testing.T) {
 		}
 	}
 	for _, text := range []string{judgeStart, twoQueens, line, looseOnly, nearDouble, lastMove} {
-		check(t, loadJudge(t, text).pos, gamefile.Game, "12.5")
+		check(t, loadJudge(t, text).pos, gamefile.GameClock, "12.5")
 	}
 	five := Game{size: 5, hand: [5]int{1, 0, 1, 0, 3}}
 	check(t, five.New(0).(*judgeMatch).pos, gamefile.Single, "1e-05")
@@ -310,7 +310,7 @@ func TestInputRoundTrip(t *testing.T) {
 			moves := p.ReferenceMoves(Loose)
 			p.Apply(moves[rng.IntN(len(moves))])
 			if ply%5 == 4 {
-				check(t, p, gamefile.Game, fmt.Sprint(g+ply))
+				check(t, p, gamefile.GameClock, fmt.Sprint(g+ply))
 			}
 		}
 	}
@@ -338,7 +338,7 @@ func TestJudgeInput(t *testing.T) {
 		t.Errorf("New(1).ToMove() = %d, want LOWER (0): LOWER always begins", m.ToMove())
 	}
 	want := "GAME\nLOWER\n300\nHIVE 13 0 0\nHAND q1 b2 s2 g2 a2 Q1 B2 S2 G2 A2\nCELLS 0\n"
-	if got := string(m.Input(gamefile.Game, "300")); got != want {
+	if got := string(m.Input(gamefile.GameClock, "300")); got != want {
 		t.Errorf("Input of a new game = %q, want %q", got, want)
 	}
 	for _, mv := range []string{"PLACE g 3,6", "PLACE Q 4,6", "PLACE b 2,6", "PLACE B 5,6", "PLACE q 1,6", "PLACE A 6,6", "PLACE a 0,6"} {
@@ -435,7 +435,7 @@ func TestConfigure(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Configure(%q) = %v", tt.setup, err)
 			}
-			lines := strings.Split(string(g.New(0).Input(gamefile.Game, "1")), "\n")
+			lines := strings.Split(string(g.New(0).Input(gamefile.GameClock, "1")), "\n")
 			if want := fmt.Sprintf("HIVE %d 0 0", tt.size); lines[3] != want || lines[4] != tt.hand {
 				t.Errorf("Configure(%q): new game lines 4-5 = %q, %q; want %q, %q", tt.setup, lines[3], lines[4], want, tt.hand)
 			}

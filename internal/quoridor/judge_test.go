@@ -171,7 +171,7 @@ func TestJudgeNew(t *testing.T) {
 		t.Errorf("ToMove %d, sides %s %s; want 0, FIRST SECOND", m.ToMove(), m.SideName(0), m.SideName(1))
 	}
 	want := "GAME\nFIRST\n300\nQUORIDOR 9 9\nME 4 0 8 10\nOPPONENT 4 8 0 10\nWALLS 0\n"
-	if got := string(m.Input(gamefile.Game, "300")); got != want {
+	if got := string(m.Input(gamefile.GameClock, "300")); got != want {
 		t.Errorf("Input =\n%s\nwant\n%s", got, want)
 	}
 	if _, _, err := m.Play([]byte("WALL 3,6 3,7 4,6 4,7\n"), true); err != nil {

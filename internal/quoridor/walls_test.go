@@ -237,7 +237,7 @@ func TestInvariantsOverRandomGames(t *testing.T) {
 			t.Fatalf("players on %v and %v", a.Cell(), b.Cell())
 		}
 		if g.rng.IntN(20) == 0 {
-			checkRoundTrip(t, &Input{Header: gamefile.Header{Mode: gamefile.Game, Time: "12.5"}, Position: *p, Walls: g.walls})
+			checkRoundTrip(t, &Input{Header: gamefile.Header{Mode: gamefile.GameClock, Time: "12.5"}, Position: *p, Walls: g.walls})
 		}
 	})
 	t.Logf("invariants held on %d positions, paths on the %d from legal starts", n, checked)

@@ -107,7 +107,7 @@ func startGTP(ctx context.Context, s *Seat) (Player, error) {
 	settings := "" // none when untimed: the engine then plays at its own pace
 	switch {
 	case cfg.GTPUntimed:
-	case cfg.Mode == gamefile.Game:
+	case cfg.Mode == gamefile.GameClock:
 		settings = "time_settings " + gtpSeconds(s.Total) + " 0 0"
 	default:
 		settings = "time_settings 0 " + gtpSeconds(s.Total) + " 1"

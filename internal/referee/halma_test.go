@@ -186,7 +186,7 @@ func TestHalmaJudgeGame(t *testing.T) {
 		if err != nil || back.ToMove() != first || !back.HasMove() {
 			t.Errorf("Load(New(%d).Input) = side %v, %v; want side %d with moves", first, back, err, first)
 		}
-		if got := string(m.Input(gamefile.Game, "299.3")); !strings.HasPrefix(got, "GAME\n"+want+"\n299.3\nBBBBB...........\n") {
+		if got := string(m.Input(gamefile.GameClock, "299.3")); !strings.HasPrefix(got, "GAME\n"+want+"\n299.3\nBBBBB...........\n") {
 			t.Errorf("New(%d).Input(GAME, 299.3) = %q, want the master's header and start position", first, got)
 		}
 	}

@@ -115,7 +115,7 @@ func TestHiveGames(t *testing.T) {
 		Setup:    "size=5",
 		Agents:   [2]referee.Agent{{Name: "greedy", Command: agent(t, "greedy")}, {Name: "random", Command: agent(t, "random")}},
 		Games:    2,
-		Mode:     gamefile.Game,
+		Mode:     gamefile.GameClock,
 		Seconds:  300,
 		MaxPlies: 1000,
 		Parallel: 2,

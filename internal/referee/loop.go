@@ -193,7 +193,7 @@ func (g *game) move(ctx context.Context) (state, error) {
 	side := g.Match.ToMove()
 	a := g.agentOf[side]
 	p := Ply{Number: g.r.Plies + 1, Side: side, Agent: a, Limit: g.Config.total()}
-	if g.Config.Mode == gamefile.Game {
+	if g.Config.Mode == gamefile.GameClock {
 		p.Limit = g.r.Left[a]
 	}
 	ans, err := g.players[a].Move(ctx, &Turn{Ply: p.Number, Side: side, Match: g.Match, Limit: p.Limit})
@@ -230,7 +230,7 @@ func (g *game) charge(p *Ply, ans *Answer) {
 	if ans.CPU > g.r.MaxMove[a] {
 		g.r.MaxMove[a], g.r.MaxMovePly[a] = ans.CPU, p.Number
 	}
-	if g.Config.Mode == gamefile.Game {
+	if g.Config.Mode == gamefile.GameClock {
 		g.r.Left[a] -= ans.CPU
 	}
 	p.CPU, p.Wall, p.Untimed, p.Exit, p.Notes = ans.CPU, ans.Wall, ans.Untimed, ans.Exit, ans.Notes
@@ -244,7 +244,7 @@ func (g *game) timeLoss(p *Ply, ans *Answer) *Loss {
 		return &Loss{Kind: KindTime, Reason: ans.Killed}
 	case ans.Untimed:
 		return nil
-	case g.Config.Mode == gamefile.Game && g.r.Left[p.Agent] <= 0:
+	case g.Config.Mode == gamefile.GameClock && g.r.Left[p.Agent] <= 0:
 		return &Loss{Kind: KindTime, Reason: fmt.Sprintf("used %s of CPU with %ss left", ms(p.CPU), secs(p.Limit))}
 	case g.Config.Mode == gamefile.Single && p.CPU > p.Limit:
 		return &Loss{Kind: KindTime, Reason: fmt.Sprintf("used %s of CPU, over the %ss of a move", ms(p.CPU), secs(p.Limit))}

@@ -164,7 +164,7 @@ func (s *scripted) Close() {}
 // note in the record; its Check refuses a match before it starts.
 func TestOwnKind(t *testing.T) {
 	config := func(t *testing.T, a string) referee.Config {
-		return referee.Config{Game: countGame{target: 4}, Games: 1, Mode: gamefile.Game, Seconds: 10, MaxPlies: 100, Parallel: 1,
+		return referee.Config{Game: countGame{target: 4}, Games: 1, Mode: gamefile.GameClock, Seconds: 10, MaxPlies: 100, Parallel: 1,
 			Grace: referee.DefaultGrace, Out: t.TempDir(), Kinds: referee.Kinds{scriptKind},
 			Agents: [2]referee.Agent{{Name: "alpha", Command: a}, {Name: "beta", Command: agent(t, "random")}}}
 	}

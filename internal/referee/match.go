@@ -51,7 +51,7 @@ type Config struct {
 	Game        rules.Game
 	Agents      [2]Agent // A and B
 	Games       int
-	Mode        gamefile.Mode // gamefile.Game: Seconds is each side's total; gamefile.Single: per move
+	Mode        gamefile.Mode // gamefile.GameClock: Seconds is each side's total; gamefile.Single: per move
 	Seconds     float64
 	MaxPlies    int           // the ply cap; the player with more time left wins there
 	Strict      bool          // a missing final LF or CRLF loses instead of warning

@@ -50,7 +50,7 @@ func (p *printer) GameEnded(g *GameInfo) error {
 
 // clocksLine shows both agents' clocks (GAME) or CPU used (SINGLE) after a ply.
 func clocksLine(g *GameInfo, p *Ply) string {
-	if g.Config.Mode == gamefile.Game {
+	if g.Config.Mode == gamefile.GameClock {
 		return fmt.Sprintf("clocks: %s %ss, %s %ss", g.Who(0), secs(p.Left[0]), g.Who(1), secs(p.Left[1]))
 	}
 	return fmt.Sprintf("cpu used: %s %s, %s %s", g.Who(0), ms(p.Used[0]), g.Who(1), ms(p.Used[1]))

@@ -69,7 +69,7 @@ func (w *Recorder) GameEnded(g *GameInfo) error {
 	w.line(fmt.Sprintf("plies: %d", r.Plies))
 	for a := range 2 {
 		left := ""
-		if cfg.Mode == gamefile.Game {
+		if cfg.Mode == gamefile.GameClock {
 			left = fmt.Sprintf(", left %ss", secs(r.Left[a]))
 		}
 		w.line(fmt.Sprintf("cpu %s: %s in %d moves, longest %s (ply %d)%s", cfg.Agents[a].Name, ms(r.CPU[a]), r.Moves[a], ms(r.MaxMove[a]), r.MaxMovePly[a], left))
@@ -95,7 +95,7 @@ func recordHeader(g *GameInfo) []string {
 		h = append(h, fmt.Sprintf("agent %s: %s plays %s: %s", letter, cfg.Agents[a].Name, g.Result.SideNames[g.Result.Side[a]], cfg.Agents[a].Command))
 	}
 	h = append(h, "first: "+g.Who(g.Result.First))
-	if cfg.Mode == gamefile.Game {
+	if cfg.Mode == gamefile.GameClock {
 		h = append(h, fmt.Sprintf("time: GAME, %ss of CPU per side; a move still running %ss past the time left is killed", gamefile.FormatSeconds(cfg.Seconds), secs(cfg.Grace)))
 	} else {
 		h = append(h, fmt.Sprintf("time: SINGLE, %ss of CPU per move; a move still running %ss past it is killed", gamefile.FormatSeconds(cfg.Seconds), secs(cfg.Grace)))

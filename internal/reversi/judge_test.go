@@ -101,8 +101,8 @@ func TestJudgeFollowsTheRules(t *testing.T) {
 		}
 		b := Start()
 		for ply := 0; m.HasMove(); ply++ {
-			in, err := ParseInput("input.txt", gamefile.SplitLines(string(m.Input(gamefile.Game, "12.5"))))
-			if err != nil || in.Position != m.pos || in.Header.Mode != gamefile.Game {
+			in, err := ParseInput("input.txt", gamefile.SplitLines(string(m.Input(gamefile.GameClock, "12.5"))))
+			if err != nil || in.Position != m.pos || in.Header.Mode != gamefile.GameClock {
 				t.Fatalf("game %d ply %d: Input parses to %+v, %v; want %+v", g, ply, in, err, m.pos)
 			}
 			output := Pass

@@ -156,12 +156,12 @@ func TestJudgeWholeGame(t *testing.T) {
 	var sums [2]int
 	plies := 0
 	for m.HasMove() {
-		input := m.Input(gamefile.Game, "100")
+		input := m.Input(gamefile.GameClock, "100")
 		back, err := Game{}.Load(gamefile.SplitLines(string(input)))
 		if err != nil {
 			t.Fatalf("ply %d: Load(Input()) = %v", plies, err)
 		}
-		if got := back.(*judgeMatch).Input(gamefile.Game, "100"); string(got) != string(input) {
+		if got := back.(*judgeMatch).Input(gamefile.GameClock, "100"); string(got) != string(input) {
 			t.Fatalf("ply %d: Input after Load differs:\n%s\nwant\n%s", plies, got, input)
 		}
 		p := m.pos

@@ -97,7 +97,7 @@ func (s *Spec) Check() error {
 		return fmt.Errorf("ply cap %d, want 1 to %d", s.Plies, maxPlies)
 	case !(s.Seconds > 0) || s.Seconds > 1e6:
 		return fmt.Errorf("time %v, want a positive number of seconds up to 1e6", s.Seconds)
-	case s.Mode != gamefile.Single && s.Mode != gamefile.Game:
+	case s.Mode != gamefile.Single && s.Mode != gamefile.GameClock:
 		return errors.New("time mode must be single or game")
 	case !(s.Grace >= 0 && s.Grace <= maxGrace):
 		return fmt.Errorf("grace %v, want 0 to %d seconds", s.Grace, maxGrace)
@@ -274,7 +274,7 @@ func (s *Spec) setField(key, value string) error {
 		case "single":
 			s.Mode = gamefile.Single
 		case "game":
-			s.Mode = gamefile.Game
+			s.Mode = gamefile.GameClock
 		default:
 			return fmt.Errorf("time %q: want \"single SECONDS\" or \"game SECONDS\"", gamefile.Clip(value))
 		}

@@ -212,7 +212,7 @@ func RefereeMain(games []rules.Game, args []string, stdout, stderr io.Writer, li
 		Game:        g,
 		Setup:       strings.TrimSpace(*setup),
 		Games:       *nGames,
-		Mode:        gamefile.Game,
+		Mode:        gamefile.GameClock,
 		Seconds:     *total,
 		MaxPlies:    *plies,
 		Strict:      *strict,

@@ -288,7 +288,7 @@ func (f *tournamentFlags) tournament(judges []rules.Game, sub string) (*tourname
 	if set["time"] && set["single"] {
 		return nil, errors.New("-time (GAME mode) and -single (SINGLE mode) exclude each other")
 	}
-	s := &tournament.Spec{Game: f.game, Setup: strings.TrimSpace(f.setup), Mode: gamefile.Game, Seconds: f.seconds,
+	s := &tournament.Spec{Game: f.game, Setup: strings.TrimSpace(f.setup), Mode: gamefile.GameClock, Seconds: f.seconds,
 		Games: f.games, Plies: f.plies, Entries: f.agents}
 	if set["single"] {
 		s.Mode, s.Seconds = gamefile.Single, f.single
