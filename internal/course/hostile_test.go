@@ -86,8 +86,8 @@ func TestHostilePlayers(t *testing.T) {
 				t.Fatalf("Run played %d games, want 2", len(results))
 			}
 			for _, r := range results {
-				if strings.Contains(r.Reason, "ESCAPED") || r.Kind == referee.KindBad || r.Kind == referee.KindTime {
-					t.Errorf("game %d ended %s: %s; want the attack contained and the game played out", r.Game, r.Kind, r.Reason)
+				if strings.Contains(r.Reason, "ESCAPED") || r.Ending == referee.EndBad || r.Ending == referee.EndTime {
+					t.Errorf("game %d ended %s: %s; want the attack contained and the game played out", r.Game, r.Ending, r.Reason)
 				}
 				log := readText(t, filepath.Join(out, "game-0"+strconv.Itoa(r.Game), "agent-A.log"))
 				if !strings.Contains(log, "contained:") {

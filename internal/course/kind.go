@@ -152,11 +152,11 @@ func (sp *seatPlayer) Move(ctx context.Context, t *referee.Turn) (referee.Answer
 
 // lossOf is the referee's record of a course player's failure.
 func lossOf(e *Error) *referee.Loss {
-	kind := referee.KindBad
+	kind := referee.EndBad
 	if e.Kind == Time {
-		kind = referee.KindTime
+		kind = referee.EndTime
 	}
-	return &referee.Loss{Kind: kind, Reason: "course player: " + e.Reason}
+	return &referee.Loss{Ending: kind, Reason: "course player: " + e.Reason}
 }
 
 // Played keeps the opponent's move for the player's next turn (the referee's opening moves

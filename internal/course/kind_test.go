@@ -79,8 +79,8 @@ func TestKindPlaysMatches(t *testing.T) {
 					t.Errorf("game %d's record does not say how the course player is timed:\n%s", r.Game, record)
 				}
 				if tt.wantLoser < 0 {
-					if r.Kind != referee.KindWin && r.Kind != referee.KindDraw && r.Kind != referee.KindNoMove && r.Kind != referee.KindPlyCap {
-						t.Errorf("game %d ended %s (%s), want it played out", r.Game, r.Kind, r.Reason)
+					if r.Ending != referee.EndWin && r.Ending != referee.EndDraw && r.Ending != referee.EndNoMove && r.Ending != referee.EndPlyCap {
+						t.Errorf("game %d ended %s (%s), want it played out", r.Game, r.Ending, r.Reason)
 					}
 					continue
 				}

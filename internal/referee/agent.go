@@ -120,7 +120,7 @@ func (p *fileAgent) Move(ctx context.Context, t *Turn) (Answer, error) {
 	}
 	ans := Answer{CPU: tr.cpu, User: tr.user, Wall: tr.wall, Exit: tr.exit}
 	if tr.disk != "" {
-		ans.Lost = &Loss{Kind: KindDisk, Reason: tr.disk}
+		ans.Lost = &Loss{Ending: EndDisk, Reason: tr.disk}
 		return ans, nil
 	}
 	if tr.killed {
@@ -132,7 +132,7 @@ func (p *fileAgent) Move(ctx context.Context, t *Turn) (Answer, error) {
 			// Nobody's move: the agent may have had nothing to write to.
 			return ans, fmt.Errorf("%s, and the disk holding its directory is full: %w", err, syscall.ENOSPC)
 		}
-		ans.Lost = &Loss{Kind: KindNoOutput, Reason: err.Error()}
+		ans.Lost = &Loss{Ending: EndNoOutput, Reason: err.Error()}
 	}
 	return ans, nil
 }

@@ -17,7 +17,7 @@ func TestDiskFillerLoses(t *testing.T) {
 	games := []rules.Game{countGame{target: 5}}
 	out, _ := runMain(t, games, "-a", filler, "-b", plays1, "-games", "1", "-single", "5")
 	rows := readSummary(t, out)
-	if len(rows) != 1 || rows[0]["winner"] != "B" || rows[0]["kind"] != referee.KindDisk {
+	if len(rows) != 1 || rows[0]["winner"] != "B" || rows[0]["kind"] != string(referee.EndDisk) {
 		t.Fatalf("summary %v, want B winning, A losing on disk", rows)
 	}
 	entries, err := os.ReadDir(filepath.Join(out, "game-01", "agent-A"))

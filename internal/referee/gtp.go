@@ -152,7 +152,7 @@ func (p *gtpPlayer) Move(ctx context.Context, t *Turn) (Answer, error) {
 	case gt.killed:
 		ans.Killed = fmt.Sprintf("the GTP engine gave no answer in %s of wall time (%ss + grace %ss), killed", ms(gt.wall), secs(wallBase), secs(p.grace))
 	case f != nil:
-		ans.Lost = &Loss{Kind: f.kind, Reason: f.reason}
+		ans.Lost = &Loss{Ending: f.kind, Reason: f.reason}
 		if f.disagree {
 			ans.Lost.Alert = "the judge and the engine disagree on the rules"
 		}
@@ -189,9 +189,9 @@ type reply struct {
 }
 
 // gtpFailure is an engine's fault that loses the game: it exited, sent something that is
-// not GTP, or did not answer in time (kind KindTime: its group has been killed).
+// not GTP, or did not answer in time (kind EndTime: its group has been killed).
 type gtpFailure struct {
-	kind   string
+	kind   Ending
 	reason string
 	// disagree marks a "?" to the opponent's move: the judge and the engine disagree on the
 	// rules, which someone should look into.
@@ -399,7 +399,7 @@ func (e *engine) exchange(ctx context.Context, command string, deadline time.Tim
 		case errors.Is(r.err, io.EOF):
 			return reply{}, e.gone(command, "got no answer")
 		case r.err != nil:
-			return reply{}, &gtpFailure{kind: KindBad, reason: fmt.Sprintf("`%s`: %v", command, r.err)}
+			return reply{}, &gtpFailure{kind: EndBad, reason: fmt.Sprintf("`%s`: %v", command, r.err)}
 		}
 		return r.reply, nil
 	case <-timer.C:
@@ -414,7 +414,7 @@ func (e *engine) exchange(ctx context.Context, command string, deadline time.Tim
 func (e *engine) timeout(command string) error {
 	e.cpu()
 	e.kill()
-	return &gtpFailure{kind: KindTime, reason: fmt.Sprintf("no answer to `%s` in time", command)}
+	return &gtpFailure{kind: EndTime, reason: fmt.Sprintf("no answer to `%s` in time", command)}
 }
 
 // gone explains an engine whose output has ended: how it exited, if it has.
@@ -423,9 +423,9 @@ func (e *engine) gone(command, what string) error {
 	defer timer.Stop()
 	select {
 	case <-e.exited:
-		return &gtpFailure{kind: KindNoOutput, reason: fmt.Sprintf("`%s` %s: the engine exited (%s)", command, what, e.cmd.ProcessState)}
+		return &gtpFailure{kind: EndNoOutput, reason: fmt.Sprintf("`%s` %s: the engine exited (%s)", command, what, e.cmd.ProcessState)}
 	case <-timer.C:
-		return &gtpFailure{kind: KindNoOutput, reason: fmt.Sprintf("`%s` %s: the engine closed its output", command, what)}
+		return &gtpFailure{kind: EndNoOutput, reason: fmt.Sprintf("`%s` %s: the engine closed its output", command, what)}
 	}
 }
 
@@ -515,7 +515,7 @@ func (e *engine) move(ctx context.Context, colour string, wall time.Duration, ti
 		case !r.ok && isPassPlay(c):
 			g.notes = append(g.notes, fmt.Sprintf("the engine answered %q to `%s`: accepted (it passes by itself)", formatReply(r), c))
 		case !r.ok:
-			failed = &gtpFailure{kind: KindBad, disagree: true,
+			failed = &gtpFailure{kind: EndBad, disagree: true,
 				reason: fmt.Sprintf("the engine rejected `%s`, the opponent's move, which the judge accepted: %q", c, formatReply(r))}
 		}
 	}
@@ -536,11 +536,11 @@ func (e *engine) move(ctx context.Context, colour string, wall time.Duration, ti
 		case err != nil:
 			failed = err
 		case !r.ok:
-			failed = &gtpFailure{kind: KindBad, reason: fmt.Sprintf("`%s` was answered %q", c, formatReply(r))}
+			failed = &gtpFailure{kind: EndBad, reason: fmt.Sprintf("`%s` was answered %q", c, formatReply(r))}
 		case len(words) != 1:
-			failed = &gtpFailure{kind: KindBad, reason: fmt.Sprintf("`%s` was answered %q: want one vertex", c, formatReply(r))}
+			failed = &gtpFailure{kind: EndBad, reason: fmt.Sprintf("`%s` was answered %q: want one vertex", c, formatReply(r))}
 		case strings.EqualFold(words[0], "resign"):
-			failed = &gtpFailure{kind: KindResign, reason: "resigned"}
+			failed = &gtpFailure{kind: EndResign, reason: "resigned"}
 		default:
 			g.vertex = words[0]
 		}
@@ -556,7 +556,7 @@ func (e *engine) move(ctx context.Context, colour string, wall time.Duration, ti
 
 	var f *gtpFailure
 	switch {
-	case errors.As(failed, &f) && f.kind == KindTime:
+	case errors.As(failed, &f) && f.kind == EndTime:
 		g.killed = true
 	case f != nil:
 		g.fail = f

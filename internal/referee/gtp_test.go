@@ -224,7 +224,7 @@ func TestGTPMatch(t *testing.T) {
 	for _, r := range rows {
 		got = append(got, [3]string{r["winner"], r["kind"], r["plies"]})
 	}
-	want := [][3]string{{"A", referee.KindWin, "3"}, {"B", referee.KindWin, "3"}}
+	want := [][3]string{{"A", string(referee.EndWin), "3"}, {"B", string(referee.EndWin), "3"}}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("(winner, kind, plies) of the games = %v, want %v", got, want)
 	}
@@ -298,31 +298,31 @@ func TestGTPResults(t *testing.T) {
 		stdoutHas string
 	}{
 		{"the engine wins", 3, plays1, "two", nil,
-			"B", referee.KindWin, "TWO reached 3", "2", "ply 2: engine (TWO) plays [2]", "gtp> play black A1\ngtp< =\ngtp> genmove white\ngtp< = B1\n", ""},
+			"B", string(referee.EndWin), "TWO reached 3", "2", "ply 2: engine (TWO) plays [2]", "gtp> play black A1\ngtp< =\ngtp> genmove white\ngtp< = B1\n", ""},
 		{"the engine loses", 3, plays1, "one", nil,
-			"A", referee.KindWin, "ONE reached 3", "3", "ply 2: engine (TWO) plays [1]", "", ""},
+			"A", string(referee.EndWin), "ONE reached 3", "3", "ply 2: engine (TWO) plays [1]", "", ""},
 		{"? to genmove", 4, plays1, "ask", nil,
-			"A", referee.KindBad, "engine (TWO) loses: `genmove white` was answered \"? no move\"", "1", "", "gtp< ? no move", ""},
+			"A", string(referee.EndBad), "engine (TWO) loses: `genmove white` was answered \"? no move\"", "1", "", "gtp< ? no move", ""},
 		{"resigns", 4, plays1, "resign", nil,
-			"A", referee.KindResign, "engine (TWO) loses: resigned", "1", "", "", ""},
+			"A", string(referee.EndResign), "engine (TWO) loses: resigned", "1", "", "", ""},
 		{"not GTP", 4, plays1, "garbage", nil,
-			"A", referee.KindBad, "`genmove white`: malformed response \"hello\"", "1", "", "", ""},
+			"A", string(referee.EndBad), "`genmove white`: malformed response \"hello\"", "1", "", "", ""},
 		{"an illegal move", 4, plays1, "vertex:C3", nil,
-			"A", referee.KindBad, "`genmove white` was answered C3: want 1 or 2", "1", "", "", ""},
+			"A", string(referee.EndBad), "`genmove white` was answered C3: want 1 or 2", "1", "", "", ""},
 		{"exits mid-game", 10, plays1, "exit:2", nil,
-			"A", referee.KindNoOutput, "`genmove white` got no answer: the engine exited (exit status 3)", "3", "(exit status 3)", "", ""},
+			"A", string(referee.EndNoOutput), "`genmove white` got no answer: the engine exited (exit status 3)", "3", "(exit status 3)", "", ""},
 		{"? to the opponent's move", 4, plays1, "rejectplay", nil,
-			"A", referee.KindBad, "the engine rejected `play black A1`", "1", "", "", "referee: warning: game 1, ply 2: "},
+			"A", string(referee.EndBad), "the engine rejected `play black A1`", "1", "", "", "referee: warning: game 1, ply 2: "},
 		{"? to a pass is accepted", 4, passes, "two,nopass", nil,
-			"B", referee.KindWin, "TWO reached 4", "4", "accepted (it passes by itself)", "gtp> play black pass\ngtp< ? syntax error\n", ""},
+			"B", string(referee.EndWin), "TWO reached 4", "4", "accepted (it passes by itself)", "gtp> play black pass\ngtp< ? syntax error\n", ""},
 		{"time settings when it knows them", 3, plays1, "two,timed", []string{"-time", "30"},
-			"B", referee.KindWin, "TWO reached 3", "2", "", "gtp> time_settings 30 0 0\ngtp< =\n--- ply 2 ---\ngtp> play black A1\ngtp< =\ngtp> time_left white 30 0\n", ""},
+			"B", string(referee.EndWin), "TWO reached 3", "2", "", "gtp> time_settings 30 0 0\ngtp< =\n--- ply 2 ---\ngtp> play black A1\ngtp< =\ngtp> time_left white 30 0\n", ""},
 		{"over the time of a move", 4, plays1, "burn:0.2", []string{"-single", "0.1"},
-			"A", referee.KindTime, "engine (TWO) loses: used 0.", "1", "over the 0.1s of a move", "", ""},
+			"A", string(referee.EndTime), "engine (TWO) loses: used 0.", "1", "over the 0.1s of a move", "", ""},
 		{"over the time of a game", 4, plays1, "burn:0.2", []string{"-time", "0.1"},
-			"A", referee.KindTime, "engine (TWO) loses: used 0.", "1", "with 0.1s left", "", ""},
+			"A", string(referee.EndTime), "engine (TWO) loses: used 0.", "1", "with 0.1s left", "", ""},
 		{"untimed", 3, plays1, "burn:0.15", []string{"-single", "0.1", "-gtp-untimed"},
-			"A", referee.KindWin, "ONE reached 3", "3", "of 0.1s (untimed)", "", "UNTIMED (-gtp-untimed)"},
+			"A", string(referee.EndWin), "ONE reached 3", "3", "of 0.1s (untimed)", "", "UNTIMED (-gtp-untimed)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -358,8 +358,8 @@ func TestGTPHang(t *testing.T) {
 		t.Errorf("the match took %v, want about 0.5s: the engine was not killed in time", wall)
 	}
 	r := readSummary(t, out)[0]
-	if r["winner"] != "A" || r["kind"] != referee.KindTime || !strings.Contains(r["reason"], "gave no answer in") || !strings.Contains(r["reason"], "killed") {
-		t.Errorf("winner, kind, reason = %q, %q, %q; want A, %q, ...gave no answer in ... killed", r["winner"], r["kind"], r["reason"], referee.KindTime)
+	if r["winner"] != "A" || r["kind"] != string(referee.EndTime) || !strings.Contains(r["reason"], "gave no answer in") || !strings.Contains(r["reason"], "killed") {
+		t.Errorf("winner, kind, reason = %q, %q, %q; want A, %q, ...gave no answer in ... killed", r["winner"], r["kind"], r["reason"], referee.EndTime)
 	}
 	pid, err := strconv.Atoi(strings.TrimSpace(readFile(t, filepath.Join(out, "game-01", "agent-B", "engine.pid"))))
 	if err != nil {

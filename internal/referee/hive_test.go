@@ -135,8 +135,8 @@ func TestHiveGames(t *testing.T) {
 		if r.SideNames != [2]string{"LOWER", "UPPER"} || r.Side[r.First] != 0 {
 			t.Errorf("game %d: sides %v, first agent %d plays side %d; want LOWER, UPPER with LOWER first", i+1, r.SideNames, r.First, r.Side[r.First])
 		}
-		if r.Kind != referee.KindWin && r.Kind != referee.KindDraw {
-			t.Errorf("game %d: kind %q (%s), want a win or a draw by the rules", i+1, r.Kind, r.Reason)
+		if r.Ending != referee.EndWin && r.Ending != referee.EndDraw {
+			t.Errorf("game %d: kind %q (%s), want a win or a draw by the rules", i+1, r.Ending, r.Reason)
 		}
 		if !strings.Contains(r.Reason, "queen is surrounded") && !strings.Contains(r.Reason, "move limit (81 moves each)") {
 			t.Errorf("game %d: reason %q, want a surround or the move limit", i+1, r.Reason)

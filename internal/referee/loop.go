@@ -169,18 +169,18 @@ func (g *game) opening(context.Context) (state, error) {
 func (g *game) next(context.Context) (state, error) {
 	if over, winner, reason := g.Match.Over(); over {
 		if winner < 0 {
-			g.end(-1, KindDraw, reason)
+			g.end(-1, EndDraw, reason)
 		} else {
-			g.end(g.agentOf[winner], KindWin, reason)
+			g.end(g.agentOf[winner], EndWin, reason)
 		}
 		return g.finish, nil
 	}
 	if g.r.Plies >= g.Config.MaxPlies {
-		g.byTime(KindPlyCap, fmt.Sprintf("ply cap: %d plies played", g.Config.MaxPlies))
+		g.byTime(EndPlyCap, fmt.Sprintf("ply cap: %d plies played", g.Config.MaxPlies))
 		return g.finish, nil
 	}
 	if side := g.Match.ToMove(); !g.Match.HasMove() {
-		g.byTime(KindNoMove, fmt.Sprintf("no legal move: %s cannot move", g.r.SideNames[side]))
+		g.byTime(EndNoMove, fmt.Sprintf("no legal move: %s cannot move", g.r.SideNames[side]))
 		g.played(&Ply{Number: g.r.Plies + 1, Side: side, Agent: g.agentOf[side], NoMove: true})
 		return g.finish, nil
 	}
@@ -210,7 +210,7 @@ func (g *game) move(ctx context.Context) (state, error) {
 	}
 	if loss != nil {
 		p.Lost = loss
-		g.end(1-a, loss.Kind, fmt.Sprintf("%s loses: %s", g.Who(a), loss.Reason))
+		g.end(1-a, loss.Ending, fmt.Sprintf("%s loses: %s", g.Who(a), loss.Reason))
 		g.played(&p)
 		return g.finish, nil
 	}
@@ -241,13 +241,13 @@ func (g *game) charge(p *Ply, ans *Answer) {
 func (g *game) timeLoss(p *Ply, ans *Answer) *Loss {
 	switch {
 	case ans.Killed != "":
-		return &Loss{Kind: KindTime, Reason: ans.Killed}
+		return &Loss{Ending: EndTime, Reason: ans.Killed}
 	case ans.Untimed:
 		return nil
 	case g.Config.Mode == gamefile.GameClock && g.r.Left[p.Agent] <= 0:
-		return &Loss{Kind: KindTime, Reason: fmt.Sprintf("used %s of CPU with %ss left", ms(p.CPU), secs(p.Limit))}
+		return &Loss{Ending: EndTime, Reason: fmt.Sprintf("used %s of CPU with %ss left", ms(p.CPU), secs(p.Limit))}
 	case g.Config.Mode == gamefile.Single && p.CPU > p.Limit:
-		return &Loss{Kind: KindTime, Reason: fmt.Sprintf("used %s of CPU, over the %ss of a move", ms(p.CPU), secs(p.Limit))}
+		return &Loss{Ending: EndTime, Reason: fmt.Sprintf("used %s of CPU, over the %ss of a move", ms(p.CPU), secs(p.Limit))}
 	}
 	return nil
 }
@@ -261,7 +261,7 @@ func (g *game) judge(p *Ply, ans *Answer) *Loss {
 		if ans.Source != "" {
 			why = ans.Source + ": " + why
 		}
-		return &Loss{Kind: KindBad, Reason: why}
+		return &Loss{Ending: EndBad, Reason: why}
 	}
 	g.r.Plies++
 	g.players[1-p.Agent].Played(p.Side, move)
@@ -305,12 +305,12 @@ func (g *game) points() (bool, [2]int) {
 	return true, [2]int{pts[g.r.Side[0]], pts[g.r.Side[1]]}
 }
 
-func (g *game) end(winner int, kind, reason string) {
-	g.r.Winner, g.r.Kind, g.r.Reason = winner, kind, reason
+func (g *game) end(winner int, kind Ending, reason string) {
+	g.r.Winner, g.r.Ending, g.r.Reason = winner, kind, reason
 }
 
 // byTime applies the draw rule: more time left wins (SINGLE: less CPU used).
-func (g *game) byTime(kind, why string) {
+func (g *game) byTime(kind Ending, why string) {
 	cfg, r := g.Config, &g.r
 	a, b := r.Left[0], r.Left[1]
 	clocks := fmt.Sprintf("time left %s %ss, %s %ss; more time left wins", cfg.Agents[0].Name, secs(r.Left[0]), cfg.Agents[1].Name, secs(r.Left[1]))

@@ -33,7 +33,7 @@ func (e *events) Played(g *referee.GameInfo, p *referee.Ply) {
 	case p.Opening:
 		what = "opening " + what
 	case p.Lost != nil:
-		what = "lost " + p.Lost.Kind
+		what = "lost " + string(p.Lost.Ending)
 	case p.NoMove:
 		what = "no move"
 	}
@@ -41,7 +41,7 @@ func (e *events) Played(g *referee.GameInfo, p *referee.Ply) {
 }
 
 func (e *events) GameEnded(g *referee.GameInfo) error {
-	e.got = append(e.got, fmt.Sprintf("end %d winner=%d %s: %s", g.Number, g.Result.Winner, g.Result.Kind, g.Result.Reason))
+	e.got = append(e.got, fmt.Sprintf("end %d winner=%d %s: %s", g.Number, g.Result.Winner, g.Result.Ending, g.Result.Reason))
 	return nil
 }
 
@@ -147,7 +147,7 @@ var scriptKind = referee.Kind{
 
 func (s *scripted) Move(_ context.Context, t *referee.Turn) (referee.Answer, error) {
 	if len(s.moves) == 0 {
-		return referee.Answer{Lost: &referee.Loss{Kind: referee.KindNoOutput, Reason: "the script ran out"}}, nil
+		return referee.Answer{Lost: &referee.Loss{Ending: referee.EndNoOutput, Reason: "the script ran out"}}, nil
 	}
 	mv := s.moves[0]
 	s.moves = s.moves[1:]

@@ -256,8 +256,8 @@ func TestRandomHalmaMatch(t *testing.T) {
 		t.Fatalf("summary.tsv has %d games, want 2", len(rows))
 	}
 	for i, r := range rows {
-		if r["kind"] != referee.KindPlyCap || r["plies"] != "24" {
-			t.Errorf("game %d: kind, plies = %q, %q, want %q, 24 (random movers do not finish)", i+1, r["kind"], r["plies"], referee.KindPlyCap)
+		if r["kind"] != string(referee.EndPlyCap) || r["plies"] != "24" {
+			t.Errorf("game %d: kind, plies = %q, %q, want %q, 24 (random movers do not finish)", i+1, r["kind"], r["plies"], referee.EndPlyCap)
 		}
 		if r["winner"] != "A" && r["winner"] != "B" && r["winner"] != "-" {
 			t.Errorf("game %d: winner = %q, want A, B or -", i+1, r["winner"])
@@ -324,27 +324,27 @@ func TestLosses(t *testing.T) {
 		recordHas string // a substring of game-01.txt
 	}{
 		{"illegal move", halmaOnly, "illegal", "first", nil,
-			"B", referee.KindBad, "alpha (BLACK) loses: illegal move: line 1: E 0,0 15,15 is not a step", "0", ""},
+			"B", string(referee.EndBad), "alpha (BLACK) loses: illegal move: line 1: E 0,0 15,15 is not a step", "0", ""},
 		{"garbage", halmaOnly, "first", "garbage", nil,
-			"A", referee.KindBad, "beta (WHITE) loses: malformed output.txt: line 1:", "1", ""},
+			"A", string(referee.EndBad), "beta (WHITE) loses: malformed output.txt: line 1:", "1", ""},
 		{"no output", halmaOnly, "first", "nothing", nil,
-			"A", referee.KindNoOutput, "beta (WHITE) loses: no output.txt", "1", ""},
+			"A", string(referee.EndNoOutput), "beta (WHITE) loses: no output.txt", "1", ""},
 		{"CRLF accepted with a warning", halmaOnly, "crlf", "nolf", []string{"-plies", "2"},
-			"", referee.KindPlyCap, "ply cap", "2", "warning: output.txt: CRLF line endings"},
+			"", string(referee.EndPlyCap), "ply cap", "2", "warning: output.txt: CRLF line endings"},
 		{"CRLF strict", halmaOnly, "first", "crlf", []string{"-strict"},
-			"A", referee.KindBad, "beta (WHITE) loses: malformed output.txt: line 1 ends with CRLF", "1", ""},
+			"A", string(referee.EndBad), "beta (WHITE) loses: malformed output.txt: line 1 ends with CRLF", "1", ""},
 		{"missing LF strict", halmaOnly, "nolf", "first", []string{"-strict"},
-			"B", referee.KindBad, "alpha (BLACK) loses: malformed output.txt: line 1, the last, does not end with LF", "0", ""},
+			"B", string(referee.EndBad), "alpha (BLACK) loses: malformed output.txt: line 1, the last, does not end with LF", "0", ""},
 		{"win by the rules", count, "first", "first", []string{"-game", "count"},
-			"B", referee.KindWin, "TWO reached 4", "4", "ply 4: beta (TWO) plays [1]"},
+			"B", string(referee.EndWin), "TWO reached 4", "4", "ply 4: beta (TWO) plays [1]"},
 		{"no legal move: more time left wins", []rules.Game{countGame{target: 10, stuck: 2}}, "burn:0.05", "first", nil,
-			"B", referee.KindNoMove, "no legal move: ONE cannot move", "2", "ply 3: alpha (ONE) has no legal move"},
+			"B", string(referee.EndNoMove), "no legal move: ONE cannot move", "2", "ply 3: alpha (ONE) has no legal move"},
 		{"ply cap: more time left wins", []rules.Game{countGame{target: 100}}, "first", "burn:0.05", []string{"-plies", "2"},
-			"A", referee.KindPlyCap, "ply cap: 2 plies played", "2", ""},
+			"A", string(referee.EndPlyCap), "ply cap: 2 plies played", "2", ""},
 		{"over time in SINGLE mode", halmaOnly, "burn:0.3", "first", []string{"-single", "0.05"},
-			"B", referee.KindTime, "alpha (BLACK) loses: used 0.", "0", ""},
+			"B", string(referee.EndTime), "alpha (BLACK) loses: used 0.", "0", ""},
 		{"over time in GAME mode", halmaOnly, "burn:0.2", "first", []string{"-time", "0.1"},
-			"B", referee.KindTime, "alpha (BLACK) loses: used 0.", "0", "with 0.1s left"},
+			"B", string(referee.EndTime), "alpha (BLACK) loses: used 0.", "0", "with 0.1s left"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -396,8 +396,8 @@ func TestKillAfterGrace(t *testing.T) {
 		t.Errorf("the match took %v, want about 0.7s: the sleeper was not killed in time", wall)
 	}
 	r := readSummary(t, out)[0]
-	if r["winner"] != "B" || r["kind"] != referee.KindTime || !strings.Contains(r["reason"], "killed") {
-		t.Errorf("winner, kind, reason = %q, %q, %q; want B, %q, ...killed", r["winner"], r["kind"], r["reason"], referee.KindTime)
+	if r["winner"] != "B" || r["kind"] != string(referee.EndTime) || !strings.Contains(r["reason"], "killed") {
+		t.Errorf("winner, kind, reason = %q, %q, %q; want B, %q, ...killed", r["winner"], r["kind"], r["reason"], referee.EndTime)
 	}
 	data, err := os.ReadFile(pidFile)
 	if err != nil {

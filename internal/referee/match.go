@@ -82,17 +82,19 @@ type Config struct {
 	Kinds Kinds
 }
 
-// Result kinds: why a game ended, in one word for summaries and scripts.
+// Ending is why a game ended, in one word for summaries and scripts (the "kind" column).
+type Ending string
+
 const (
-	KindWin      = "win"           // the game's rules declared a winner
-	KindDraw     = "draw"          // the game's rules declared a draw
-	KindTime     = "time"          // a clock ran out or a move was killed
-	KindNoOutput = "no output"     // output.txt was missing or unreadable
-	KindBad      = "bad output"    // output.txt was malformed or held an illegal move
-	KindNoMove   = "no legal move" // the side to move could not move: more time left wins
-	KindPlyCap   = "ply cap"       // the ply cap was reached: more time left wins
-	KindResign   = "resign"        // a GTP engine resigned
-	KindDisk     = "disk"          // an agent's directory grew past its bounds
+	EndWin      Ending = "win"           // the game's rules declared a winner
+	EndDraw     Ending = "draw"          // the game's rules declared a draw
+	EndTime     Ending = "time"          // a clock ran out or a move was killed
+	EndNoOutput Ending = "no output"     // output.txt was missing or unreadable
+	EndBad      Ending = "bad output"    // output.txt was malformed or held an illegal move
+	EndNoMove   Ending = "no legal move" // the side to move could not move: more time left wins
+	EndPlyCap   Ending = "ply cap"       // the ply cap was reached: more time left wins
+	EndResign   Ending = "resign"        // a GTP engine resigned
+	EndDisk     Ending = "disk"          // an agent's directory grew past its bounds
 )
 
 // Result is the outcome of one game. Agents are indexed 0 (A) and 1 (B).
@@ -101,7 +103,7 @@ type Result struct {
 	Side   [2]int // the side each agent played
 	First  int    // the agent that moved first
 	Winner int    // the winning agent, or -1 for a draw
-	Kind   string // one of the Kind constants
+	Ending Ending // why it ended
 	Reason string // what happened, in words
 	Plies  int    // moves accepted
 	// LastPly is the number of the record's last ply line: Plies, or Plies+1 when the game

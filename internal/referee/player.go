@@ -82,7 +82,7 @@ type Answer struct {
 
 // Loss is why a move lost the game.
 type Loss struct {
-	Kind   string // one of the Kind constants
+	Ending Ending // why the game ended
 	Reason string
 	// Alert, when not empty, is printed as a warning while the match runs: something
 	// someone should look into, e.g. "the judge and the engine disagree on the rules".

@@ -78,7 +78,7 @@ func progressLine(cfg *Config, r *Result) string {
 		what = fmt.Sprintf("%s beat %s", name(r.Winner), name(1-r.Winner))
 	}
 	line := fmt.Sprintf("game %d/%d: %s %s [%s] %s; cpu %s %s, %s %s",
-		r.Game, cfg.Games, what, plyText(r), r.Kind, oneLine(r.Reason),
+		r.Game, cfg.Games, what, plyText(r), r.Ending, oneLine(r.Reason),
 		cfg.Agents[0].Name, ms(r.CPU[0]), cfg.Agents[1].Name, ms(r.CPU[1]))
 	if r.Scored {
 		line += fmt.Sprintf("; points %s %d, %s %d", cfg.Agents[0].Name, r.Points[0], cfg.Agents[1].Name, r.Points[1])

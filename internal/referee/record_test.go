@@ -18,7 +18,7 @@ func TestRecordAppearsWhole(t *testing.T) {
 	out, _ := runMain(t, []rules.Game{countGame{target: 6}}, "-a", peek, "-b", peek,
 		"-name-a", "alpha", "-name-b", "beta", "-games", "1")
 	rows := readSummary(t, out)
-	if len(rows) != 1 || rows[0]["kind"] != referee.KindWin {
+	if len(rows) != 1 || rows[0]["kind"] != string(referee.EndWin) {
 		t.Fatalf("summary = %v, want one game won by the rules (an agent saw its record before the end)", rows)
 	}
 	rec, err := os.ReadFile(filepath.Join(out, "game-01.txt"))

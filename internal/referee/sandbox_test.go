@@ -42,7 +42,7 @@ func TestHostileAgents(t *testing.T) {
 			out, _ := runMain(t, []rules.Game{countGame{target: 8}}, "-a", hostile, "-b", plays1,
 				"-name-a", "hostile", "-name-b", "plain", "-games", "2", "-single", "1", "-sandbox", "on")
 			for _, r := range readSummary(t, out) {
-				if r["kind"] != referee.KindWin {
+				if r["kind"] != string(referee.EndWin) {
 					t.Errorf("game %s ended %s: %s; want it played out", r["game"], r["kind"], r["reason"])
 				}
 			}

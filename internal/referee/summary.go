@@ -18,7 +18,7 @@ import (
 
 // TSVHeader is the first line of summary.tsv. Times are seconds; winner is A, B or - (draw);
 // first is the agent (A or B) that moved first; a_side and b_side are the game's side names;
-// kind is one of the Kind constants; left_a and left_b are "-" in SINGLE mode.
+// kind is one of the Ending constants; left_a and left_b are "-" in SINGLE mode.
 const TSVHeader = "game\ta_side\tb_side\tfirst\twinner\twinner_name\tkind\treason\tplies\tcpu_a\tcpu_b\tmax_move_a\tmax_move_b\tleft_a\tleft_b"
 
 // TSVPointsColumns follow TSVHeader in summary.tsv for games that score points (their
@@ -107,7 +107,7 @@ func writeSummaryTSV(cfg *Config, results []*Result) error {
 		}
 		fields := []string{
 			fmt.Sprint(r.Game), r.SideNames[r.Side[0]], r.SideNames[r.Side[1]], letters[r.First],
-			winner, oneLine(winnerName), r.Kind, oneLine(r.Reason), fmt.Sprint(r.Plies),
+			winner, oneLine(winnerName), string(r.Ending), oneLine(r.Reason), fmt.Sprint(r.Plies),
 			f(r.CPU[0]), f(r.CPU[1]), f(r.MaxMove[0]), f(r.MaxMove[1]), leftA, leftB,
 		}
 		if scored {
@@ -141,7 +141,7 @@ func PrintSummary(w io.Writer, cfg *Config, results []Result) {
 			points = fmt.Sprintf("%d\t%d\t", r.Points[0], r.Points[1])
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s%s\n", r.Game, r.SideNames[r.Side[0]], letters[r.First],
-			r.Plies, winner, r.Kind, ms(r.CPU[0]), ms(r.CPU[1]), ms(r.MaxMove[0]), ms(r.MaxMove[1]), points, oneLine(r.Reason))
+			r.Plies, winner, r.Ending, ms(r.CPU[0]), ms(r.CPU[1]), ms(r.MaxMove[0]), ms(r.MaxMove[1]), points, oneLine(r.Reason))
 	}
 	tw.Flush()
 	if len(results) == 0 {
@@ -160,14 +160,14 @@ func PrintSummary(w io.Writer, cfg *Config, results []Result) {
 		maxPly     [2]int
 		cpu        [2]time.Duration
 		points     [2]int
-		kinds      = map[string]int{}
-		kindOrder  []string
+		kinds      = map[Ending]int{}
+		kindOrder  []Ending
 	)
 	for _, r := range results {
-		if kinds[r.Kind] == 0 {
-			kindOrder = append(kindOrder, r.Kind)
+		if kinds[r.Ending] == 0 {
+			kindOrder = append(kindOrder, r.Ending)
 		}
-		kinds[r.Kind]++
+		kinds[r.Ending]++
 		if r.Winner < 0 {
 			draws++
 		} else {

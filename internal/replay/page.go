@@ -87,7 +87,7 @@ func (pg *Page) GameEnded(g *referee.GameInfo) error {
 	defer pg.mu.Unlock()
 	game := pg.playing[g.Number].game
 	delete(pg.playing, g.Number)
-	game.Result, game.Kind = referee.ResultLine(g), g.Result.Kind
+	game.Result, game.Kind = referee.ResultLine(g), string(g.Result.Ending)
 	if g.Result.Scored {
 		pts := g.Result.Points
 		game.Points = &pts

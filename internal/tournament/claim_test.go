@@ -83,7 +83,7 @@ func TestClaimedGameSkipped(t *testing.T) {
 	// A result already written stands.
 	first := Game{A: 0, B: 1, N: 1}
 	before, _ := os.ReadFile(tt.ResultPath(first))
-	o := outcomeOf(first, &referee.Result{Winner: 1, Kind: referee.KindTime, SideNames: [2]string{"BLACK", "WHITE"}, Side: [2]int{0, 1}})
+	o := outcomeOf(first, &referee.Result{Winner: 1, Ending: referee.EndTime, SideNames: [2]string{"BLACK", "WHITE"}, Side: [2]int{0, 1}})
 	if err := tt.writeOutcome(&o); !errors.Is(err, errPlayedElsewhere) {
 		t.Errorf("writing over a result: %v, want errPlayedElsewhere", err)
 	}

@@ -232,7 +232,7 @@ func checkPages(t *testing.T, tt *Tournament) {
 		for i, o := range outcomes {
 			g := d.Games[i]
 			names := [2]string{tt.Entries[o.Game.A].Name, tt.Entries[o.Game.B].Name}
-			want := fmt.Sprintf("game %d: %s (%s) vs %s (%s), %s, %q, %d plies", o.Game.N, names[0], o.Sides[0], names[1], o.Sides[1], o.Kind, o.Reason, o.Plies)
+			want := fmt.Sprintf("game %d: %s (%s) vs %s (%s), %s, %q, %d plies", o.Game.N, names[0], o.Sides[0], names[1], o.Sides[1], o.Ending, o.Reason, o.Plies)
 			got := fmt.Sprintf("game %d: %s vs %s, %s, %q, %d plies", g.Number, g.Agents[0], g.Agents[1], g.Kind, reasonOf(g.Result), len(g.Plies)-1)
 			if got != want {
 				t.Errorf("pairing %s: the page has %s, want the result file's %s", filepath.Base(dir), got, want)

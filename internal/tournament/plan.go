@@ -70,7 +70,7 @@ func (t *Tournament) describe(o *Outcome) string {
 	if w := o.Winner; w >= 0 {
 		what = fmt.Sprintf("%s (%s) beat %s (%s)", names[w], o.Sides[w], names[1-w], o.Sides[1-w])
 	}
-	line := fmt.Sprintf("game %s: %s in %d plies [%s] %s", o.Game.ID(), what, o.Plies, o.Kind, oneLine(o.Reason))
+	line := fmt.Sprintf("game %s: %s in %d plies [%s] %s", o.Game.ID(), what, o.Plies, o.Ending, oneLine(o.Reason))
 	if o.Scored {
 		line += fmt.Sprintf("; points %s %d, %s %d", names[0], o.Points[0], names[1], o.Points[1])
 	}

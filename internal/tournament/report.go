@@ -89,7 +89,7 @@ func (c *tally) add(o *Outcome) {
 	}
 	c.wins[who[o.Winner]][who[1-o.Winner]]++
 	for k, f := range forfeitKinds {
-		if o.Kind == f.kind {
+		if o.Ending == f.kind {
 			c.forfeits[who[1-o.Winner]][k]++
 		}
 	}
@@ -97,11 +97,14 @@ func (c *tally) add(o *Outcome) {
 
 // forfeitKinds are the ways of losing a game without playing it to its end, as the
 // forfeits table names them.
-var forfeitKinds = [...]struct{ kind, name string }{
-	{referee.KindTime, "on time"},
-	{referee.KindNoOutput, "no output"},
-	{referee.KindBad, "bad output"},
-	{referee.KindDisk, "disk"},
+var forfeitKinds = [...]struct {
+	kind referee.Ending
+	name string
+}{
+	{referee.EndTime, "on time"},
+	{referee.EndNoOutput, "no output"},
+	{referee.EndBad, "bad output"},
+	{referee.EndDisk, "disk"},
 }
 
 // distinctGames returns the outcomes whose moves no earlier outcome of the same pairing,

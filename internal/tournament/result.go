@@ -42,8 +42,17 @@ const maxMoveMillis = 86_400_000
 const maxPoints = 1000000
 
 // kinds are the ways a game can end, as results name them.
-var kinds = []string{referee.KindWin, referee.KindDraw, referee.KindTime, referee.KindNoOutput,
-	referee.KindBad, referee.KindNoMove, referee.KindPlyCap, referee.KindResign, referee.KindDisk}
+var kinds = []referee.Ending{referee.EndWin, referee.EndDraw, referee.EndTime, referee.EndNoOutput,
+	referee.EndBad, referee.EndNoMove, referee.EndPlyCap, referee.EndResign, referee.EndDisk}
+
+// kindNames lists kinds for messages.
+func kindNames() string {
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = string(k)
+	}
+	return strings.Join(names, ", ")
+}
 
 // Outcome is a finished game as its result file records it.
 type Outcome struct {
@@ -51,7 +60,7 @@ type Outcome struct {
 	Sides  [2]string // the game's side each agent played
 	First  int       // the agent (0 A, 1 B) that moved first
 	Winner int       // 0 or 1, or -1 for a draw
-	Kind   string
+	Ending referee.Ending
 	Plies  int
 	Scored bool
 	Points [2]int
@@ -64,7 +73,7 @@ type Outcome struct {
 func outcomeOf(g Game, r *referee.Result) Outcome {
 	return Outcome{
 		Game: g, Sides: [2]string{r.SideNames[r.Side[0]], r.SideNames[r.Side[1]]},
-		First: r.First, Winner: r.Winner, Kind: r.Kind, Plies: r.Plies,
+		First: r.First, Winner: r.Winner, Ending: r.Ending, Plies: r.Plies,
 		Scored: r.Scored, Points: r.Points, Reason: r.Reason,
 		CPU:    [2][]int{millis(r.MoveCPU[0]), millis(r.MoveCPU[1])},
 		Digest: digestText(r.Digest),
@@ -130,7 +139,7 @@ func (o *Outcome) format(t *Tournament) []byte {
 		points = [2]string{strconv.Itoa(o.Points[0]), strconv.Itoa(o.Points[1])}
 	}
 	fields := []string{o.Game.ID(), t.Entries[o.Game.A].Name, t.Entries[o.Game.B].Name,
-		o.Sides[0], o.Sides[1], letter(o.First), letter(o.Winner), o.Kind, strconv.Itoa(o.Plies),
+		o.Sides[0], o.Sides[1], letter(o.First), letter(o.Winner), string(o.Ending), strconv.Itoa(o.Plies),
 		points[0], points[1], formatCPU(o.CPU[0]), formatCPU(o.CPU[1]), cmp.Or(o.Digest, "-"), oneLine(o.Reason)}
 	return gamefile.JoinLines([]string{resultHeader, strings.Join(fields, "\t")})
 }
@@ -217,11 +226,11 @@ func (t *Tournament) parseResult(path string, g Game, lines []gamefile.Line) (Ou
 	if o.Winner, ok = agentLetter(f[6], true); !ok {
 		return bad("winner %q, want A, B or -", gamefile.Clip(f[6]))
 	}
-	if o.Kind = f[7]; !slices.Contains(kinds, o.Kind) {
-		return bad("kind %q, want one of %s", gamefile.Clip(f[7]), strings.Join(kinds, ", "))
+	if o.Ending = referee.Ending(f[7]); !slices.Contains(kinds, o.Ending) {
+		return bad("kind %q, want one of %s", gamefile.Clip(f[7]), kindNames())
 	}
-	if (o.Kind == referee.KindDraw) != (o.Winner < 0) && o.Kind != referee.KindNoMove && o.Kind != referee.KindPlyCap {
-		return bad("kind %q with winner %q", o.Kind, f[6])
+	if (o.Ending == referee.EndDraw) != (o.Winner < 0) && o.Ending != referee.EndNoMove && o.Ending != referee.EndPlyCap {
+		return bad("kind %q with winner %q", o.Ending, f[6])
 	}
 	var err error
 	if o.Plies, err = strconv.Atoi(f[8]); err != nil || o.Plies < 0 || o.Plies > maxPlies {

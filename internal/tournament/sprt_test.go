@@ -53,10 +53,10 @@ func (f *ruleRunner) Play(ctx context.Context, g Game) (referee.Result, error) {
 		return referee.Result{}, ctx.Err()
 	}
 	w := f.winner(g)
-	r := referee.Result{Game: g.N, Side: [2]int{(g.N + 1) % 2, g.N % 2}, First: g.N % 2, Winner: w, Kind: referee.KindWin,
+	r := referee.Result{Game: g.N, Side: [2]int{(g.N + 1) % 2, g.N % 2}, First: g.N % 2, Winner: w, Ending: referee.EndWin,
 		Reason: "fake", Plies: 60, SideNames: [2]string{"BLACK", "WHITE"}}
 	if w < 0 {
-		r.Kind = referee.KindDraw
+		r.Ending = referee.EndDraw
 	}
 	return r, nil
 }
@@ -70,11 +70,11 @@ func writeResults(t *testing.T, tt *Tournament, p Pairing, pattern string) {
 		if winner == 2 {
 			continue
 		}
-		kind := referee.KindWin
+		kind := referee.EndWin
 		if winner < 0 {
-			kind = referee.KindDraw
+			kind = referee.EndDraw
 		}
-		o := Outcome{Game: Game{A: p.A, B: p.B, N: i + 1}, Sides: [2]string{"BLACK", "WHITE"}, Winner: winner, Kind: kind, Plies: 60, Reason: "written"}
+		o := Outcome{Game: Game{A: p.A, B: p.B, N: i + 1}, Sides: [2]string{"BLACK", "WHITE"}, Winner: winner, Ending: kind, Plies: 60, Reason: "written"}
 		if err := tt.writeOutcome(&o); err != nil {
 			t.Fatal(err)
 		}

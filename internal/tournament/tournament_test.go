@@ -52,10 +52,10 @@ func (f *fakeRunner) Play(ctx context.Context, g Game) (referee.Result, error) {
 	}
 	f.played[g]++
 	// The lower entry wins odd games, even games are drawn.
-	r := referee.Result{Game: g.N, Side: [2]int{(g.N + 1) % 2, g.N % 2}, First: 0, Winner: 0, Kind: referee.KindWin,
+	r := referee.Result{Game: g.N, Side: [2]int{(g.N + 1) % 2, g.N % 2}, First: 0, Winner: 0, Ending: referee.EndWin,
 		Reason: "fake\twin", Plies: g.N, SideNames: [2]string{"BLACK", "WHITE"}}
 	if g.N%2 == 0 {
-		r.Winner, r.Kind = -1, referee.KindDraw
+		r.Winner, r.Ending = -1, referee.EndDraw
 	}
 	// Each agent's moves take 100·N + 10·i ms (i its move's index), A moving first: A makes
 	// the odd plies, B the even.
@@ -118,7 +118,7 @@ func TestRunResumes(t *testing.T) {
 	}
 	o, ok, err := tt.ReadResult(Game{A: 0, B: 2, N: 3})
 	want := Outcome{Game: Game{A: 0, B: 2, N: 3}, Sides: [2]string{"BLACK", "WHITE"}, First: 0, Winner: 0,
-		Kind: referee.KindWin, Plies: 3, CPU: [2][]int{{300, 310}, {300}}, Reason: "fake win"}
+		Ending: referee.EndWin, Plies: 3, CPU: [2][]int{{300, 310}, {300}}, Reason: "fake win"}
 	if !ok || err != nil {
 		t.Errorf("ReadResult(1-3-3) = %v, %v, want ok", ok, err)
 	}
@@ -372,10 +372,10 @@ func (s scriptedRunner) Play(_ context.Context, g Game) (referee.Result, error) 
 func TestReportRepeatsAndForfeits(t *testing.T) {
 	tt := newTestTournament(t, "reversi", 2, 4)
 	run := scriptedRunner{
-		1: {Winner: 1, Kind: referee.KindBad, Reason: "illegal", Digest: 111},
-		2: {Winner: 1, Kind: referee.KindTime, Reason: "late", Digest: 222},
-		3: {Winner: 1, Kind: referee.KindBad, Reason: "illegal", Digest: 111}, // game 1 again: same sides, same first
-		4: {Winner: 1, Kind: referee.KindNoOutput, Reason: "crashed", Digest: 444},
+		1: {Winner: 1, Ending: referee.EndBad, Reason: "illegal", Digest: 111},
+		2: {Winner: 1, Ending: referee.EndTime, Reason: "late", Digest: 222},
+		3: {Winner: 1, Ending: referee.EndBad, Reason: "illegal", Digest: 111}, // game 1 again: same sides, same first
+		4: {Winner: 1, Ending: referee.EndNoOutput, Reason: "crashed", Digest: 444},
 	}
 	if err := tt.Run(context.Background(), run, 1, nil); err != nil {
 		t.Fatal(err)
