@@ -3,13 +3,13 @@ package halma
 import (
 	"flag"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
 
 	"gameagents/internal/sprt"
+	"gameagents/internal/tournament"
 )
 
 var (
@@ -85,7 +85,8 @@ func playArena(t *testing.T) *sprt.Sequential {
 	}
 	engine, opponent := engineArenaPlayer(Features{}), opponentArenaPlayer(t)
 	var g Generator
-	points, played := 0.0, 0
+	played := 0
+	var wins, draws, losses int
 	var first sprt.Result // the engine's result in the pair's first game
 	for game := 0; game < games; game++ {
 		b := StartBoard()
@@ -120,8 +121,15 @@ func playArena(t *testing.T) *sprt.Sequential {
 			}
 			toMove = toMove.Other()
 		}
-		points += result
 		played++
+		switch result {
+		case 1:
+			wins++
+		case 0:
+			losses++
+		default:
+			draws++
+		}
 		decided, llr := false, ""
 		if seq != nil && game%2 == 1 {
 			decided = seq.Add(first, halmaResult(result)) != sprt.Continue
@@ -133,9 +141,7 @@ func playArena(t *testing.T) *sprt.Sequential {
 			break
 		}
 	}
-	n := float64(played)
-	p := points / n
-	t.Logf("engine vs %s: %.1f of %d (%.0f%% ± %.0f%%)", *arenaVs, points, played, 100*p, 100*math.Sqrt(p*(1-p)/n))
+	t.Logf("engine vs %s, %d games: %s", *arenaVs, played, tournament.HeadToHead(wins, draws, losses))
 	if seq != nil {
 		t.Logf("SPRT from the engine's side, against %s:\n%s", *arenaVs, seq.Summary(games/2))
 	}

@@ -12,6 +12,7 @@ import (
 	"gameagents/internal/benchset"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/sprt"
+	"gameagents/internal/tournament"
 )
 
 // The arena plays whole games in-process between two players at a fixed node budget, for
@@ -165,8 +166,8 @@ func playArena(t *testing.T) *sprt.Sequential {
 		}
 	}
 	n := float64(played)
-	t.Logf("A %s vs B %s: %d wins, %d draws, %d losses; A surrounded B's queen in %d; average points A %.2f, B %.2f",
-		*arenaA, *arenaB, wins, draws, losses, surrounds, float64(pointsA)/n, float64(pointsB)/n)
+	t.Logf("A %s vs B %s, %d games: %s; A surrounded B's queen in %d; average points A %.2f, B %.2f",
+		*arenaA, *arenaB, played, tournament.HeadToHead(wins, draws, losses), surrounds, float64(pointsA)/n, float64(pointsB)/n)
 	if seq != nil {
 		t.Logf("SPRT from A's side, A %s against B %s:\n%s", *arenaA, *arenaB, seq.Summary(games/2))
 	}

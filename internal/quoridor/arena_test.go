@@ -3,7 +3,6 @@ package quoridor
 import (
 	"flag"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"gameagents/internal/benchset"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/sprt"
+	"gameagents/internal/tournament"
 )
 
 // The arena plays whole games in-process between two players at a fixed node budget, for
@@ -204,9 +204,8 @@ func playArena(t *testing.T) *sprt.Sequential {
 		}
 	}
 	n := wins + draws + losses
-	t.Logf("A %s vs B %s, %s, %d nodes a move: %d wins, %d draws, %d losses of %d (A scores %.1f%% ± %.1f%%); %.1f plies a game",
-		*arenaA, *arenaB, setup, *arenaNodes, wins, draws, losses, n,
-		100*(float64(wins)+float64(draws)/2)/float64(n), 100*scoreError(wins, draws, losses), float64(plies)/float64(n))
+	t.Logf("A %s vs B %s, %s, %d nodes a move, %d games: %s; %.1f plies a game",
+		*arenaA, *arenaB, setup, *arenaNodes, n, tournament.HeadToHead(wins, draws, losses), float64(plies)/float64(n))
 	if seq != nil {
 		t.Logf("SPRT from A's side, A %s against B %s:\n%s", *arenaA, *arenaB, seq.Summary(games/2))
 	}
@@ -237,18 +236,6 @@ func TestSPRTArenaStops(t *testing.T) {
 	if seq.Verdict != sprt.AcceptH1 || seq.Counts.N() >= *arenaGames/2 {
 		t.Errorf("engine against random, -arena-sprt 0,200: %v after %d pairs, want H1 accepted before %d", seq.Verdict, seq.Counts.N(), *arenaGames/2)
 	}
-}
-
-// scoreError is the standard error of the mean score (win 1, draw ½, loss 0).
-func scoreError(wins, draws, losses int) float64 {
-	n := float64(wins + draws + losses)
-	mean := (float64(wins) + float64(draws)/2) / n
-	sq := (float64(wins) + float64(draws)/4) / n
-	v := sq - mean*mean
-	if v <= 0 || n < 2 {
-		return 0
-	}
-	return math.Sqrt(v / (n - 1))
 }
 
 var (

@@ -3,7 +3,6 @@ package reversi
 import (
 	"flag"
 	"fmt"
-	"math"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"gameagents/internal/sprt"
+	"gameagents/internal/tournament"
 )
 
 var (
@@ -146,10 +146,8 @@ func playArena(t *testing.T) *sprt.Sequential {
 		}
 	}
 	n := float64(wins + draws + losses)
-	score := (float64(wins) + float64(draws)/2) / n
-	sd := math.Sqrt(score * (1 - score) / n)
-	t.Logf("%s vs %s, %d games at %d nodes per move: %d wins, %d draws, %d losses: score %.1f%% ± %.1f%% (95%%), mean disc difference %+.1f",
-		*arenaA, *arenaB, int(n), *arenaNodes, wins, draws, losses, 100*score, 196*sd, float64(discs)/n)
+	t.Logf("%s vs %s, %d games at %d nodes per move: %s; mean disc difference %+.1f",
+		*arenaA, *arenaB, int(n), *arenaNodes, tournament.HeadToHead(wins, draws, losses), float64(discs)/n)
 	if seq != nil {
 		t.Logf("SPRT from A's side, A %s against B %s:\n%s", *arenaA, *arenaB, seq.Summary(*arena))
 	}

@@ -12,6 +12,7 @@ import (
 	"gameagents/internal/benchset"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/sprt"
+	"gameagents/internal/tournament"
 )
 
 // The arena plays whole games in-process between two players at a fixed node budget, for
@@ -183,8 +184,8 @@ func playArena(t *testing.T) *sprt.Sequential {
 		t.Logf("engine searches: %d moves, depth %.2f, %.0f nodes, %.3f s on average (%.1f M nodes/s)", s.moves, float64(s.depth)/float64(s.moves),
 			float64(s.nodes)/float64(s.moves), s.time.Seconds()/float64(s.moves), float64(s.nodes)/s.time.Seconds()/1e6)
 	}
-	t.Logf("%s, seeds 0 to %d; A %s vs B %s, %d nodes a move: %d wins, %d draws, %d losses; average points A %.1f, B %.1f (A/B %.3f)",
-		judge.Setup(), deals-1, *arenaA, *arenaB, *arenaNodes, wins, draws, losses, float64(pointsA)/n, float64(pointsB)/n, float64(pointsA)/float64(pointsB))
+	t.Logf("%s, seeds 0 to %d; A %s vs B %s, %d nodes a move, %d games: %s; average points A %.1f, B %.1f (A/B %.3f)",
+		judge.Setup(), deals-1, *arenaA, *arenaB, *arenaNodes, 2*deals, tournament.HeadToHead(wins, draws, losses), float64(pointsA)/n, float64(pointsB)/n, float64(pointsA)/float64(pointsB))
 	if seq != nil {
 		t.Logf("SPRT from A's side, A %s against B %s:\n%s", *arenaA, *arenaB, seq.Summary(*arenaDeals))
 	}

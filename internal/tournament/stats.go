@@ -23,7 +23,10 @@ package tournament
 // a game's variance smaller than p·(1−p), so with many draws the interval errs on the wide
 // side.
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // eloScale is the logistic model's scale: natural-log units per Elo point.
 const eloScale = math.Ln10 / 400
@@ -212,4 +215,42 @@ func LOS(wins, losses float64) float64 {
 		return 0.5
 	}
 	return 0.5 * (1 + math.Erf((wins-losses)/math.Sqrt(2*(wins+losses))))
+}
+
+// HeadToHead says how one player did against another over w wins, d draws and l losses,
+// in one form for every report and arena: the counts, the score (draws half) with its 95%
+// interval (Wilson's, on the variance of the games' scores, draws counted as half, so that
+// many draws narrow it), the Elo difference that score means and its interval
+// (the logistic model, bounds mapped from the score's), and the likelihood of superiority.
+func HeadToHead(w, d, l int) string {
+	n := float64(w + d + l)
+	if n == 0 {
+		return "no games"
+	}
+	p := (float64(w) + float64(d)/2) / n
+	variance := (float64(w)*(1-p)*(1-p) + float64(d)*(0.5-p)*(0.5-p) + float64(l)*p*p) / n
+	// Wilson's form of the interval, with the games' own variance: a sweep still gets an
+	// interval of its size (the plain mean ± 1.96 errors would be [100%, 100%]).
+	const z = 1.96
+	shrink := 1 + z*z/n
+	centre := (p + z*z/(2*n)) / shrink
+	half := z / shrink * math.Sqrt(variance/n+z*z/(4*n*n))
+	lo, hi := max(centre-half, 0), min(centre+half, 1)
+	return fmt.Sprintf("%d-%d-%d (W-D-L), score %.1f%% [%.1f%%, %.1f%%], Elo %s [%s, %s], LOS %.1f%%",
+		w, d, l, 100*p, 100*lo, 100*hi, eloText(p), eloText(lo), eloText(hi), 100*LOS(float64(w), float64(l)))
+}
+
+// eloText is the Elo difference a score p means, signed, or ±inf for a sweep.
+func eloText(p float64) string {
+	switch {
+	case p <= 0:
+		return "-inf"
+	case p >= 1:
+		return "+inf"
+	}
+	elo := -400 * math.Log10(1/p-1)
+	if math.Abs(elo) < 0.5 {
+		elo = 0 // not "-0"
+	}
+	return fmt.Sprintf("%+.0f", elo)
 }

@@ -114,3 +114,23 @@ func TestLOS(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadToHead: the one line every arena prints for two players; its intervals are
+// Wilson's (10 of 20 gives [29.9%, 70.1%], 5 of 5 [56.6%, 100%], as the textbook form).
+func TestHeadToHead(t *testing.T) {
+	tests := []struct {
+		w, d, l int
+		want    string
+	}{
+		{271, 0, 171, "271-0-171 (W-D-L), score 61.3% [56.7%, 65.7%], Elo +80 [+47, +113], LOS 100.0%"},
+		{10, 0, 10, "10-0-10 (W-D-L), score 50.0% [29.9%, 70.1%], Elo +0 [-148, +148], LOS 50.0%"},
+		{0, 20, 0, "0-20-0 (W-D-L), score 50.0% [41.9%, 58.1%], Elo +0 [-56, +56], LOS 50.0%"},
+		{5, 0, 0, "5-0-0 (W-D-L), score 100.0% [56.6%, 100.0%], Elo +inf [+46, +inf], LOS 98.7%"},
+		{0, 0, 0, "no games"},
+	}
+	for _, tt := range tests {
+		if got := HeadToHead(tt.w, tt.d, tt.l); got != tt.want {
+			t.Errorf("HeadToHead(%d, %d, %d) = %q, want %q", tt.w, tt.d, tt.l, got, tt.want)
+		}
+	}
+}
