@@ -29,7 +29,7 @@ func FuzzRender(f *testing.F) {
 		var m rules.Match
 		var err error
 		if referee.IsRecord(lines) {
-			m, _, err = referee.Replay(Judges, "game-01.txt", lines, max(ply, -1))
+			m, _, err = referee.ReadRecord(Judges, "game-01.txt", lines, max(ply, -1))
 		} else if g, perr := gamefile.Pick("input.txt", Judges, lines); perr != nil {
 			err = perr
 		} else {

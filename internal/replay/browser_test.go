@@ -155,7 +155,7 @@ func (p *browserPage) pieces(k int) int {
 			moves++
 		}
 	}
-	m, _, err := referee.Replay(games.Judges, "game-01.txt", p.record, moves)
+	m, _, err := referee.ReadRecord(games.Judges, "game-01.txt", p.record, moves)
 	if err != nil {
 		p.t.Fatalf("replaying %d moves: %v", moves, err)
 	}

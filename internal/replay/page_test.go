@@ -175,7 +175,7 @@ func checkLayers(t *testing.T, g *replay.Game, record []gamefile.Line) {
 		if p.Move != "" {
 			moves++
 		}
-		m, _, err := referee.Replay(games.Judges, "game-01.txt", record, moves)
+		m, _, err := referee.ReadRecord(games.Judges, "game-01.txt", record, moves)
 		if err != nil {
 			t.Fatalf("step %d: %v", k, err)
 		}

@@ -99,7 +99,7 @@ func loadScene(judges []rules.Game, path string, ply int, plySet bool) (render.S
 		if ply < -1 {
 			return render.Scene{}, fmt.Errorf("-ply %d: want 0 or more, or -1 for the last", ply)
 		}
-		m, _, err = referee.Replay(judges, path, lines, ply)
+		m, _, err = referee.ReadRecord(judges, path, lines, ply)
 	case plySet:
 		return render.Scene{}, fmt.Errorf("-ply: %s is an input.txt, not a record: it holds one position", path)
 	default:

@@ -276,7 +276,7 @@ func TestRenderRecord(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			m, n, err := referee.Replay(games.Judges, record, lines, -1)
+			m, n, err := referee.ReadRecord(games.Judges, record, lines, -1)
 			if err != nil {
 				t.Fatalf("Replay = %v", err)
 			}

@@ -1,6 +1,6 @@
 package referee
 
-// Replay: the record reader. It rebuilds a recorded game (record.go writes the format)
+// The record reader. It rebuilds a recorded game (record.go writes the format)
 // from the record's header and plays its logged moves again through the game's own rules,
 // so that any ply of a finished game can be looked at.
 
@@ -21,11 +21,11 @@ func IsRecord(lines []gamefile.Line) bool {
 	return len(lines) > 0 && strings.HasPrefix(lines[0].Text, recordPrefix)
 }
 
-// Replay rebuilds the game recorded in lines (file names it in errors) among games and plays
+// ReadRecord rebuilds the game recorded in lines (file names it in errors) among games and plays
 // its first plies moves, opening moves included; plies < 0 plays them all. It returns the
 // match and the number of moves the record holds. Every move is judged again, strictly: a
 // record whose moves the rules refuse is an error naming its line.
-func Replay(games []rules.Game, file string, lines []gamefile.Line, plies int) (rules.Match, int, error) {
+func ReadRecord(games []rules.Game, file string, lines []gamefile.Line, plies int) (rules.Match, int, error) {
 	m, moves, err := replayStart(games, file, lines)
 	if err != nil {
 		return nil, 0, err

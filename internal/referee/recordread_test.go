@@ -35,7 +35,7 @@ func TestOutputOf(t *testing.T) {
 
 // TestReplayHalmaChain replays a Halma record whose WHITE moves first and whose moves are
 // logged as the referee logs them, a jump chain included, and checks where the pieces are.
-func TestReplayHalmaChain(t *testing.T) {
+func TestReadRecordHalmaChain(t *testing.T) {
 	record := `referee record: halma, game 3 of 4
 agent A: a plays WHITE: x
 agent B: b plays BLACK: y
@@ -46,12 +46,12 @@ ply 2: b (BLACK) plays [J 1,3 1,5] cpu 0.001s of 1s
 ply 3: a (WHITE) plays [J 13,13 13,11 ; J 13,11 11,11] cpu 0.001s of 1s
 result: draw: whatever
 `
-	m, n, err := referee.Replay([]rules.Game{reversi.Game{}, halma.Game{}}, "game-03.txt", gamefile.SplitLines(record), -1)
+	m, n, err := referee.ReadRecord([]rules.Game{reversi.Game{}, halma.Game{}}, "game-03.txt", gamefile.SplitLines(record), -1)
 	if err != nil {
-		t.Fatalf("Replay = %v", err)
+		t.Fatalf("ReadRecord = %v", err)
 	}
 	if n != 3 || m.ToMove() != 0 {
-		t.Errorf("Replay: %d plies, %s to move; want 3, BLACK", n, m.SideName(m.ToMove()))
+		t.Errorf("ReadRecord: %d plies, %s to move; want 3, BLACK", n, m.SideName(m.ToMove()))
 	}
 	rows := m.Render()[2:]
 	for _, sq := range []struct {
