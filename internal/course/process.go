@@ -21,6 +21,7 @@ import (
 
 	"gameagents/internal/cgroup"
 	"gameagents/internal/gamefile"
+	"gameagents/internal/referee"
 	"gameagents/internal/sandbox"
 )
 
@@ -73,31 +74,14 @@ func startProcess(python, dir string, box *sandbox.Box, log *cappedLog) (*proces
 	cmd.Env = append(os.Environ(), pythonEnv...)
 	cmd.Stdout, cmd.Stderr = outW, outW
 	cmd.ExtraFiles = []*os.File{ordersR, repliesW} // fd 3 and fd 4
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	// The box's own time is not asked for: the driver starts, and the box with it, before
 	// the first call is timed.
-	var startup *sandbox.Startup
-	if box != nil {
-		startup, err = box.Wrap(cmd)
-	}
-	var group *cgroup.Group
-	if err == nil {
-		if group, err = cgroup.NewGroup(); err != nil && startup != nil {
-			startup.Abandon()
-		}
-		if group != nil { // version 2 caps the player's processes together where it can
-			group.Cap(sandbox.MemoryBytes, sandbox.Processes) //nolint:errcheck // else the box's per-process limits hold
-		}
+	group, err := cgroup.NewGroup()
+	if group != nil { // version 2 caps the player's processes together where it can
+		group.Cap(sandbox.MemoryBytes, sandbox.Processes) //nolint:errcheck // else the box's per-process limits hold
 	}
 	if err == nil {
-		err = cgroup.Start(cmd, group, nil) // after the box, which sets SysProcAttr anew
-		switch {
-		case startup == nil:
-		case err != nil:
-			startup.Abandon()
-		default:
-			startup.Started(cmd.Process.Pid)
-		}
+		_, err = referee.Launch(cmd, box, nil, group, nil)
 	}
 	closeAll(ordersR, repliesW, outW) // the child's ends
 	if err != nil {

@@ -213,8 +213,9 @@ func closePlayers(players [2]Player) {
 // the group's id), so that a kill reaches every process it starts; nil streams are
 // /dev/null. With a box (Config.Box) it runs in the sandbox, which also shows it the paths
 // its command names; the box's own CPU time is then startup's, known once the process has
-// ended (nil without a box). Every agent process of every kind starts here, so that
-// whatever must wrap them all is added in one place.
+// ended (nil without a box). It builds the command and starts it through Launch, where
+// every agent process of every kind starts, so that whatever must wrap them all is added
+// in one place.
 func StartProcess(command, dir string, box *sandbox.Box, stdin io.Reader, stdout, stderr io.Writer) (cmd *exec.Cmd, startup *sandbox.Startup, err error) {
 	return startIn(nil, nil, command, dir, box, stdin, stdout, stderr)
 }
@@ -225,15 +226,27 @@ func startIn(group *cgroup.Group, caps *cgroup.Capped, command, dir string, box 
 	cmd = commandFor(command)
 	cmd.Dir = dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
+	if startup, err = Launch(cmd, box, sandbox.PathsIn(command), group, caps); err != nil {
+		return nil, nil, err
+	}
+	return cmd, startup, nil
+}
+
+// Launch starts cmd, an agent's process of any kind (a course player's Python driver
+// too), the one way every agent process starts: in a process group of its own (its pid is
+// the group's id, so that a kill reaches everything it starts); in the sandbox when box is
+// not nil, seeing the paths read besides the box's own; and in its control groups (group,
+// caps; nil: none) from its first instruction. The box's own CPU time is startup's, known
+// once the process has ended (nil without a box).
+func Launch(cmd *exec.Cmd, box *sandbox.Box, read []string, group *cgroup.Group, caps *cgroup.Capped) (startup *sandbox.Startup, err error) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if box != nil {
 		b := *box
-		b.Read = append(slices.Clone(b.Read), sandbox.PathsIn(command)...)
+		b.Read = append(slices.Clone(b.Read), read...)
 		if startup, err = b.Wrap(cmd); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-
 	// A process that escaped the group could hold a pipe the exec package copies from
 	// open for ever: Wait gives up on it after this. (*os.File streams need no copying.)
 	cmd.WaitDelay = time.Second
@@ -242,12 +255,12 @@ func startIn(group *cgroup.Group, caps *cgroup.Capped, command, dir string, box 
 		if startup != nil {
 			startup.Abandon()
 		}
-		return nil, nil, err
+		return nil, err
 	}
 	if startup != nil {
 		startup.Started(cmd.Process.Pid)
 	}
-	return cmd, startup, nil
+	return startup, nil
 }
 
 // Box is the sandbox an agent process of this match runs in, with dir its working
