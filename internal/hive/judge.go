@@ -518,3 +518,11 @@ func (m *judgeMatch) Render() []string {
 		handText(p.Hand), p.Moves[Lower], p.Moves[Upper], pts[Lower], pts[Upper], p.Mover))
 	return lines
 }
+
+// SetupHelp implements rules.Configurable.
+func (Game) SetupHelp() string {
+	return `  Hive: size (the board's N) and pieces (each side's kinds with their counts, q1
+  included, kinds not listed have none); the course's game is
+  size=13 pieces=q1,b2,s2,g2,a2
+`
+}

@@ -409,3 +409,12 @@ func (m *judgeMatch) Render() []string {
 		a.Cell(), a.Goal, a.WallsLeft, b.Cell(), b.Goal, b.WallsLeft, SideName(p.ToMove), m.plies))
 	return lines
 }
+
+// SetupHelp implements rules.Configurable.
+func (Game) SetupHelp() string {
+	return `  Quoridor: size (the board nx×ny), walls (each player's), initial (walls on the board
+  at the start, drawn by a seeded generator), seed, plies (the ply cap, after which the
+  game is a draw); the usual game is
+  size=9x9 walls=10 initial=0 plies=400
+`
+}

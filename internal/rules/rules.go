@@ -71,6 +71,9 @@ type Configurable interface {
 	// Configure returns the game played with setup, or an error that says what is wrong
 	// with it.
 	Configure(setup string) (Game, error)
+	// SetupHelp describes the setup's keys and the usual game's setup, for the help of the
+	// commands that take -setup: lines of at most 86 characters, indented by two spaces.
+	SetupHelp() string
 }
 
 // Mirrored is a Game in which either side may move first (Halma): an opening written for

@@ -291,3 +291,15 @@ func (Game) Load(input []gamefile.Line) (rules.Match, error) {
 	}
 	return &judgeMatch{pos: in.Position}, nil
 }
+
+// SetupHelp implements rules.Configurable.
+func (Game) SetupHelp() string {
+	return `  ŠTREKY (streky): size (rows×columns), cards (tournament: drawn from the course's 48;
+  colourless: seeded random cards with colourless cells), seed (the first deal's), count
+  (cards per player), zeros (colourless: the percentage of colourless cells); the
+  tournament's game is
+  size=33x33 cards=tournament seed=0 count=24
+  Games 2k+1 and 2k+2 are dealt by seed+k, once from each side: 20 games from seed=0 play
+  the seeds 0 to 9.
+`
+}

@@ -87,21 +87,7 @@ variables are all it gets of the environment. See docs/sandbox.md.
 
 -setup gives the game's own options, for games that have them: space-separated
 key=value words; a key not given keeps the usual value.
-  Hive: size (the board's N) and pieces (each side's kinds with their counts, q1
-  included, kinds not listed have none); the course's game is
-  size=13 pieces=q1,b2,s2,g2,a2
-  Quoridor: size (the board nx×ny), walls (each player's), initial (walls on the board
-  at the start, drawn by a seeded generator), seed, plies (the ply cap, after which the
-  game is a draw); the usual game is
-  size=9x9 walls=10 initial=0 plies=400
-  ŠTREKY (streky): size (rows×columns), cards (tournament: drawn from the course's 48;
-  colourless: seeded random cards with colourless cells), seed (the first deal's), count
-  (cards per player), zeros (colourless: the percentage of colourless cells); the
-  tournament's game is
-  size=33x33 cards=tournament seed=0 count=24
-  Games 2k+1 and 2k+2 are dealt by seed+k, once from each side: 20 games from seed=0 play
-  the seeds 0 to 9.
-Records and the summary show it. For games that score points (hive, streky), each record
+SETUPSRecords and the summary show it. For games that score points (hive, streky), each record
 and the summary give both agents' points at the end of each game, and the summary their
 mean per game.
 
@@ -141,7 +127,8 @@ func RefereeMain(games []rules.Game, args []string, stdout, stderr io.Writer, li
 		untimed  = fs.Bool("gtp-untimed", false, "GTP engines' CPU time is recorded but never loses on time (for engines that ignore time settings, as gtp-rhino does); a hung engine is still killed after -time (or -single) plus -grace")
 	)
 	usage := func(w io.Writer) {
-		fmt.Fprint(w, strings.Replace(refereeUsage, "LIMITS", sandbox.Limits(), 1))
+		text := strings.Replace(refereeUsage, "LIMITS", sandbox.Limits(), 1)
+		fmt.Fprint(w, strings.Replace(text, "SETUPS", setupHelps(games), 1))
 		command.PrintDefaults(fs, w)
 	}
 	if status, ok := command.ParseFlags(fs, args, usage, stdout, stderr); !ok {
@@ -346,6 +333,17 @@ func freshDir(dir string) string {
 		}
 		name = fmt.Sprintf("%s-%d", dir, i)
 	}
+}
+
+// setupHelps is every configurable game's description of its setup, in the games' order.
+func setupHelps(games []rules.Game) string {
+	var b strings.Builder
+	for _, g := range games {
+		if c, ok := g.(rules.Configurable); ok {
+			b.WriteString(c.SetupHelp())
+		}
+	}
+	return b.String()
 }
 
 // configurableNames lists the games that take -setup, or "none".
