@@ -21,7 +21,7 @@ type Player struct {
 	class string
 	dir   string // the player's directory, cut from tracebacks
 	proc  *process
-	log   *cappedLog
+	log   *outputLog
 	built bool
 	fail  error // the failure that ended the player: every later Move returns it
 }
@@ -49,7 +49,7 @@ func Start(ctx context.Context, game, playerPath, workDir string, opts Options) 
 	if class == "" {
 		class = conv.class
 	}
-	log := newCappedLog(opts.Log, opts.LogCap)
+	log := newOutputLog(opts.Log, opts.LogCap)
 	var box *sandbox.Box
 	if opts.Box != nil {
 		b := *opts.Box

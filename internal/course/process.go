@@ -43,7 +43,7 @@ type process struct {
 	// group holds every process of the player, frozen between its calls and charged
 	// for them (cgroup); nil where the machine has no usable control groups.
 	group  *cgroup.Group
-	log    *cappedLog
+	log    *outputLog
 	copied chan struct{} // closed when the player's output is drained
 	killed bool
 }
@@ -54,7 +54,7 @@ var pythonEnv = []string{"PYTHONDONTWRITEBYTECODE=1", "PYTHONIOENCODING=utf-8"}
 
 // startProcess starts the driver in dir, in box unless it is nil, with the player's output
 // going to log.
-func startProcess(python, dir string, box *sandbox.Box, log *cappedLog) (*process, error) {
+func startProcess(python, dir string, box *sandbox.Box, log *outputLog) (*process, error) {
 	ordersR, ordersW, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -282,9 +282,9 @@ func (p *process) drain() {
 	}
 }
 
-// cappedLog writes the player's output to w until cap bytes, then notes the cut once and
+// outputLog writes the player's output to w until cap bytes, then notes the cut once and
 // drops the rest, keeping the last lines in memory for the reason of a dead process.
-type cappedLog struct {
+type outputLog struct {
 	mu      sync.Mutex
 	w       io.Writer
 	left    int64
@@ -293,12 +293,12 @@ type cappedLog struct {
 	tailCap int
 }
 
-func newCappedLog(w io.Writer, cap int64) *cappedLog {
-	return &cappedLog{w: w, left: cap, tailCap: 2048}
+func newOutputLog(w io.Writer, cap int64) *outputLog {
+	return &outputLog{w: w, left: cap, tailCap: 2048}
 }
 
 // Write never fails, so that the copy from the player's pipe never stops draining it.
-func (l *cappedLog) Write(b []byte) (int, error) {
+func (l *outputLog) Write(b []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.tail = append(l.tail, b...)
@@ -319,14 +319,14 @@ func (l *cappedLog) Write(b []byte) (int, error) {
 }
 
 // note writes a line of the bridge's own (a traceback), outside the cap.
-func (l *cappedLog) note(text string) {
+func (l *outputLog) note(text string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	fmt.Fprintf(l.w, "[course] %s\n", strings.ReplaceAll(strings.TrimRight(text, "\n"), "\n", "\n[course] "))
 }
 
 // lastLines returns up to n non-empty lines of the end of the player's output.
-func (l *cappedLog) lastLines(n int) []string {
+func (l *outputLog) lastLines(n int) []string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return tailLines(string(l.tail), n)
