@@ -88,15 +88,9 @@ type ttEntry struct {
 	own, opp uint64
 	score    int16
 	depth    int8
-	bound    uint8
+	bound    search.Bound
 	move     int8
 }
-
-const (
-	boundLower uint8 = 1 << iota
-	boundUpper
-	boundExact = boundLower | boundUpper
-)
 
 // NewEngine returns an engine whose table has 2^logSize entries.
 func NewEngine(logSize int) *Engine {
@@ -341,14 +335,7 @@ func (e *Engine) negamax(b Board, depth int, alpha, beta int32, passed bool) int
 		if ent.own == b.Own && ent.opp == b.Opp {
 			ttMove = int(ent.move)
 			if int(ent.depth) >= depth {
-				s := int32(ent.score)
-				if ent.bound&boundLower != 0 && s >= beta {
-					return s
-				}
-				if ent.bound&boundUpper != 0 && s <= alpha {
-					return s
-				}
-				if ent.bound == boundExact {
+				if s := int32(ent.score); ent.bound.Cuts(s, alpha, beta) {
 					return s
 				}
 			}
@@ -393,14 +380,7 @@ func (e *Engine) negamax(b Board, depth int, alpha, beta int32, passed bool) int
 		}
 	}
 	if ent != nil {
-		bound := boundExact
-		switch {
-		case best <= alphaOrig:
-			bound = boundUpper
-		case best >= beta:
-			bound = boundLower
-		}
-		*ent = ttEntry{own: b.Own, opp: b.Opp, score: int16(best), depth: int8(depth), bound: bound, move: int8(bestMove)}
+		*ent = ttEntry{own: b.Own, opp: b.Opp, score: int16(best), depth: int8(depth), bound: search.BoundOf(best, alphaOrig, beta), move: int8(bestMove)}
 	}
 	return best
 }
