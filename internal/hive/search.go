@@ -216,8 +216,7 @@ func (e *Engine) searchRoot(b *Board, root []PackedMove, depth int) (int32, bool
 		if v > bestScore {
 			bestScore = v
 			alpha = max(alpha, v)
-			copy(root[1:i+1], root[:i])
-			root[0] = m
+			search.ToFront(root, i) // the new best goes first, the others keep their order
 		}
 	}
 	return bestScore, true

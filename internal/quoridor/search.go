@@ -302,8 +302,7 @@ func (e *Engine) searchRoot(root []candidate, depth int) (int32, bool) {
 		if v > bestScore {
 			bestScore = v
 			alpha = max(alpha, v)
-			copy(root[1:i+1], root[:i]) // the new best goes first, the others keep their order
-			root[0] = c
+			search.ToFront(root, i) // the new best goes first, the others keep their order
 		}
 	}
 	return bestScore, true

@@ -306,8 +306,7 @@ func (e *Engine) searchRoot(b Board, root []int, depth int) (int32, bool) {
 		if v > bestScore {
 			bestScore = v
 			alpha = max(alpha, v)
-			copy(root[1:i+1], root[:i]) // the new best goes first, the others keep their order
-			root[0] = sq
+			search.ToFront(root, i) // the new best goes first, the others keep their order
 		}
 	}
 	return bestScore, true

@@ -87,6 +87,15 @@ func PickBest[M any](moves []M, keys []int32, i int) M {
 	return moves[i]
 }
 
+// ToFront moves list[i] to the front, the others keeping their order: the root's new best
+// move goes first, so that the next iteration searches it first and the previous best
+// second.
+func ToFront[M any](list []M, i int) {
+	x := list[i]
+	copy(list[1:i+1], list[:i])
+	list[0] = x
+}
+
 // Repeat is the calibration loop: it runs search, given what is left of nodes, until the
 // searches together have counted nodes (a search may stop early, between its iterations or
 // out of moves; each counts at least one node, so the loop ends), and returns the count.

@@ -104,3 +104,16 @@ func TestWinScores(t *testing.T) {
 		}
 	}
 }
+
+// TestToFront: the chosen element leads, the others keep their order.
+func TestToFront(t *testing.T) {
+	list := []int{10, 11, 12, 13, 14}
+	ToFront(list, 3)
+	if want := []int{13, 10, 11, 12, 14}; !slices.Equal(list, want) {
+		t.Errorf("ToFront(.., 3) = %v, want %v", list, want)
+	}
+	ToFront(list, 0)
+	if want := []int{13, 10, 11, 12, 14}; !slices.Equal(list, want) {
+		t.Errorf("ToFront(.., 0) = %v, want it unchanged", list)
+	}
+}
