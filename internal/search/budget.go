@@ -14,8 +14,8 @@
 // Beside the budget, the pieces every engine needs in one form (scaffold.go): the
 // transposition table's Bound, one bit-flag encoding; WinScores, decided scores stored
 // relative to their node; Mix, the hash finaliser; PickBest, lazy move ordering by key;
-// ToFront, the root's new best move first; and Repeat, the calibration loop. NodeCosts (nodecost.go) measures how steady a node's CPU
-// time is.
+// ToFront, the root's new best move first; and Repeat, the calibration loop. NodeCosts
+// (nodecost.go) measures how steady a node's CPU time is.
 package search
 
 import "gameagents/internal/clock"
