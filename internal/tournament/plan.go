@@ -63,6 +63,17 @@ func (t *Tournament) PlayOne(ctx context.Context, runner GameRunner, g Game) (st
 	return t.describe(&o), nil
 }
 
+// plyText says how long a game was in its record's ply numbers, as the referee's progress
+// line does: a game that ended on a ply not played (a move that lost, a side without a
+// move) ended "at ply N+1 (N played)"; one won, drawn or capped by the rules "in N plies".
+func plyText(o *Outcome) string {
+	switch o.Ending {
+	case referee.EndWin, referee.EndDraw, referee.EndPlyCap:
+		return fmt.Sprintf("in %d plies", o.Plies)
+	}
+	return fmt.Sprintf("at ply %d (%d played)", o.Plies+1, o.Plies)
+}
+
 // describe is a finished game in one line.
 func (t *Tournament) describe(o *Outcome) string {
 	names := [2]string{t.Entries[o.Game.A].Name, t.Entries[o.Game.B].Name}
@@ -70,7 +81,7 @@ func (t *Tournament) describe(o *Outcome) string {
 	if w := o.Winner; w >= 0 {
 		what = fmt.Sprintf("%s (%s) beat %s (%s)", names[w], o.Sides[w], names[1-w], o.Sides[1-w])
 	}
-	line := fmt.Sprintf("game %s: %s in %d plies [%s] %s", o.Game.ID(), what, o.Plies, o.Ending, oneLine(o.Reason))
+	line := fmt.Sprintf("game %s: %s %s [%s] %s", o.Game.ID(), what, plyText(o), o.Ending, oneLine(o.Reason))
 	if o.Scored {
 		line += fmt.Sprintf("; points %s %d, %s %d", names[0], o.Points[0], names[1], o.Points[1])
 	}

@@ -1,6 +1,8 @@
 package tournament
 
 import (
+	"gameagents/internal/referee"
+
 	"math"
 	"testing"
 )
@@ -131,6 +133,29 @@ func TestHeadToHead(t *testing.T) {
 	for _, tt := range tests {
 		if got := HeadToHead(tt.w, tt.d, tt.l); got != tt.want {
 			t.Errorf("HeadToHead(%d, %d, %d) = %q, want %q", tt.w, tt.d, tt.l, got, tt.want)
+		}
+	}
+}
+
+// TestPlyText: a game's length in its record's ply numbers, as the referee's progress line
+// gives it: a game ended by the rules "in N plies", one ended on a ply not played "at ply
+// N+1 (N played)".
+func TestPlyText(t *testing.T) {
+	tests := []struct {
+		ending referee.Ending
+		plies  int
+		want   string
+	}{
+		{referee.EndWin, 40, "in 40 plies"},
+		{referee.EndDraw, 60, "in 60 plies"},
+		{referee.EndPlyCap, 400, "in 400 plies"},
+		{referee.EndTime, 4, "at ply 5 (4 played)"},
+		{referee.EndBad, 0, "at ply 1 (0 played)"},
+		{referee.EndNoMove, 33, "at ply 34 (33 played)"},
+	}
+	for _, tt := range tests {
+		if got := plyText(&Outcome{Ending: tt.ending, Plies: tt.plies}); got != tt.want {
+			t.Errorf("plyText(%s, %d plies) = %q, want %q", tt.ending, tt.plies, got, tt.want)
 		}
 	}
 }
