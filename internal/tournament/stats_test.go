@@ -1,10 +1,10 @@
 package tournament
 
 import (
-	"gameagents/internal/referee"
-
 	"math"
 	"testing"
+
+	"gameagents/internal/referee"
 )
 
 // square builds an n×n table from the entries given for i<j (wins, draws, losses of i
