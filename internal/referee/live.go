@@ -95,6 +95,7 @@ func (l *live) GameEnded(*GameInfo) error { return nil }
 func (l *live) draw(g *GameInfo, what string, p *Ply) {
 	var b strings.Builder
 	b.WriteString(ansiHome)
+	l.line(&b, g.Config.Header()) // what the match is stays on the screen
 	title := fmt.Sprintf("%s, game %d of %d: %s vs %s", g.Config.Game.Name(), g.Number, g.Config.Games, g.Who(0), g.Who(1))
 	l.line(&b, l.bold(title))
 	l.line(&b, what)
@@ -117,9 +118,10 @@ func (l *live) draw(g *GameInfo, what string, p *Ply) {
 	io.WriteString(l.w, b.String())
 }
 
-// frameLines are the lines of a frame besides the board: the title, the ply, the clocks,
-// the points, the window's note, and the line the cursor rests on after the frame.
-const frameLines = 6
+// frameLines are the lines of a frame besides the board: the match's header, the game's
+// title, the ply, the clocks, the points, the window's note, and the line the cursor rests
+// on after the frame.
+const frameLines = 7
 
 // window chooses which of the board's lines to draw: all of them where they fit the
 // terminal; else the first (the column header every game's Render starts with) and a

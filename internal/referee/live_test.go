@@ -33,7 +33,7 @@ func (boardGame) New(int) rules.Match                       { return &boardMatch
 func (boardGame) Load([]gamefile.Line) (rules.Match, error) { return nil, nil }
 
 // TestLiveFrames: each ply redraws the frame from the cursor's home, clearing what the
-// previous frame left, with the ply's line, the board, the clocks and the points; with
+// previous frame left, with the match's header (kept on the screen), the ply's line, the board, the clocks and the points; with
 // colours the characters the ply changed are highlighted.
 func TestLiveFrames(t *testing.T) {
 	cfg := &Config{Game: boardGame{}, Games: 2, Mode: gamefile.Single, Agents: [2]Agent{{Name: "alpha"}, {Name: "beta"}}}
@@ -43,6 +43,7 @@ func TestLiveFrames(t *testing.T) {
 		want   []string // the frame after the ply, whole lines
 	}{
 		{"plain", false, []string{
+			"board: 2 games, alpha vs beta, SINGLE 0s per move, ply cap 0; records in ",
 			"board, game 1 of 2: alpha (BLACK) vs beta (WHITE)",
 			"ply 1: alpha (BLACK) plays [a2] cpu 0.250s of 0s",
 			"a..", "b.x",
@@ -50,6 +51,7 @@ func TestLiveFrames(t *testing.T) {
 			"points: alpha (BLACK) 3, beta (WHITE) 1",
 		}},
 		{"colour", true, []string{
+			"board: 2 games, alpha vs beta, SINGLE 0s per move, ply cap 0; records in ",
 			ansiBold + "board, game 1 of 2: alpha (BLACK) vs beta (WHITE)" + ansiReset,
 			"ply 1: alpha (BLACK) plays [a2] cpu 0.250s of 0s",
 			"a..", "b." + ansiMark + "x" + ansiReset,
@@ -117,8 +119,8 @@ func TestLiveWindow(t *testing.T) {
 		note    string
 	}{
 		{"tall terminal", 60, 20, 0, ""},
-		{"80x24, a move low on the board", 24, 30, 17, "(board lines 17–33 of 33 shown, following the last move: the terminal has 24 lines)"},
-		{"80x24, a move high on the board", 24, 3, 1, "(board lines 1–17 of 33 shown"},
+		{"80x24, a move low on the board", 24, 30, 18, "(board lines 18–33 of 33 shown, following the last move: the terminal has 24 lines)"},
+		{"80x24, a move high on the board", 24, 3, 1, "(board lines 1–16 of 33 shown"},
 		{"too small", 6, 3, 3, "too few for the live board"},
 	}
 	for _, tt := range tests {

@@ -244,6 +244,21 @@ func check(cfg *Config) error {
 
 // total is the time control: each side's CPU time for the game (GAME mode) or the time of
 // every move (SINGLE).
+// Header is the match in one line, printed before its games and kept at the top of the
+// live board: "reversi: 4 games, a vs b, SINGLE 1s per move, ply cap 1000; records in DIR".
+func (cfg *Config) Header() string {
+	mode := fmt.Sprintf("GAME %ss per side", gamefile.FormatSeconds(cfg.Seconds))
+	if cfg.Mode == gamefile.Single {
+		mode = fmt.Sprintf("SINGLE %ss per move", gamefile.FormatSeconds(cfg.Seconds))
+	}
+	setup := ""
+	if cfg.Setup != "" {
+		setup = ", setup " + cfg.Setup
+	}
+	return fmt.Sprintf("%s: %d games, %s vs %s, %s, ply cap %d%s; records in %s",
+		cfg.Game.Name(), cfg.Games, cfg.Agents[0].Name, cfg.Agents[1].Name, mode, cfg.MaxPlies, setup, cfg.Out)
+}
+
 func (cfg *Config) total() time.Duration { return time.Duration(math.Round(cfg.Seconds * 1e9)) }
 
 // PagePath is where a listener of the match cfg writes its replay page: <out>/replay.html.

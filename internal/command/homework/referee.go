@@ -278,16 +278,7 @@ func RefereeMain(games []rules.Game, args []string, stdout, stderr io.Writer, li
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	mode := fmt.Sprintf("GAME %ss per side", gamefile.FormatSeconds(cfg.Seconds))
-	if cfg.Mode == gamefile.Single {
-		mode = fmt.Sprintf("SINGLE %ss per move", gamefile.FormatSeconds(cfg.Seconds))
-	}
-	setupNote := ""
-	if cfg.Setup != "" {
-		setupNote = ", setup " + cfg.Setup
-	}
-	fmt.Fprintf(stdout, "%s: %d games, %s vs %s, %s, ply cap %d%s; records in %s\n",
-		g.Name(), cfg.Games, cfg.Agents[0].Name, cfg.Agents[1].Name, mode, cfg.MaxPlies, setupNote, cfg.Out)
+	fmt.Fprintln(stdout, cfg.Header())
 	for _, note := range referee.AgentNotes(&cfg) {
 		fmt.Fprintln(stdout, note)
 	}
