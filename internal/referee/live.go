@@ -37,20 +37,42 @@ type live struct {
 	// height is the terminal's number of lines (0: unknown, nothing cut); a board taller
 	// than the frame has room for is shown through a window that follows the last move.
 	height int
+	width  int // the terminal's columns (0: unknown): longer lines are cut, never wrapped
 	top    int // the window's first board line after the header, kept while it serves
 }
 
-// terminalHeight is the number of lines of the terminal w is, or 0 when unknown.
-func terminalHeight(w io.Writer) int {
+// terminalSize is the number of lines and columns of the terminal w is, or 0, 0 when
+// unknown.
+func terminalSize(w io.Writer) (lines, columns int) {
 	f, ok := w.(*os.File)
 	if !ok {
-		return 0
+		return 0, 0
 	}
 	ws, err := unix.IoctlGetWinsize(int(f.Fd()), unix.TIOCGWINSZ)
 	if err != nil {
-		return 0
+		return 0, 0
 	}
-	return int(ws.Row)
+	return int(ws.Row), int(ws.Col)
+}
+
+// fit cuts a line of plain text to the terminal's width, less a column (a line that fills
+// the last column wraps on some terminals), so that a frame takes the lines it counts.
+func (l *live) fit(s string) string {
+	if l.width <= 1 {
+		return s
+	}
+	r := []rune(s)
+	if len(r) < l.width {
+		return s
+	}
+	return string(r[:l.width-2]) + "…"
+}
+
+// newLive is the live view on the terminal w, sized to it.
+func newLive(w io.Writer, delay time.Duration) *live {
+	l := &live{w: w, delay: delay, colour: hasColour()}
+	l.height, l.width = terminalSize(w)
+	return l
 }
 
 // IsTerminal reports whether w is a terminal (it answers the terminal ioctl; /dev/null,
@@ -95,23 +117,26 @@ func (l *live) GameEnded(*GameInfo) error { return nil }
 func (l *live) draw(g *GameInfo, what string, p *Ply) {
 	var b strings.Builder
 	b.WriteString(ansiHome)
-	l.line(&b, g.Config.Header()) // what the match is stays on the screen
+	l.line(&b, l.fit(g.Config.Header())) // what the match is stays on the screen
 	title := fmt.Sprintf("%s, game %d of %d: %s vs %s", g.Config.Game.Name(), g.Number, g.Config.Games, g.Who(0), g.Who(1))
-	l.line(&b, l.bold(title))
-	l.line(&b, what)
+	l.line(&b, l.bold(l.fit(title)))
+	l.line(&b, l.fit(what))
 	board := g.Match.Render()
+	for i := range board {
+		board[i] = l.fit(board[i])
+	}
 	shown, note := l.window(board, p)
 	for _, i := range shown {
 		l.line(&b, l.marked(board[i], i))
 	}
 	if note != "" {
-		l.line(&b, note)
+		l.line(&b, l.fit(note))
 	}
 	l.prev = board
 	if p != nil {
-		l.line(&b, clocksLine(g, p))
+		l.line(&b, l.fit(clocksLine(g, p)))
 		if p.Scored {
-			l.line(&b, fmt.Sprintf("points: %s %d, %s %d", g.Who(0), p.Points[0], g.Who(1), p.Points[1]))
+			l.line(&b, l.fit(fmt.Sprintf("points: %s %d, %s %d", g.Who(0), p.Points[0], g.Who(1), p.Points[1])))
 		}
 	}
 	b.WriteString(ansiClearDown)
@@ -152,7 +177,7 @@ func (l *live) window(board []string, p *Ply) ([]int, string) {
 	}
 	l.top = max(1, min(l.top, len(board)-size))
 	shown := append([]int{0}, all[l.top:l.top+size]...)
-	note := fmt.Sprintf("(board lines %d–%d of %d shown, following the last move: the terminal has %d lines)", l.top, l.top+size-1, len(board)-1, l.height)
+	note := fmt.Sprintf("(lines %d–%d of the board's %d, following the last move)", l.top+1, l.top+size, len(board))
 	if room < 4 {
 		note = fmt.Sprintf("(the terminal has %d lines, too few for the live board: -plain prints a board per ply)", l.height)
 	}

@@ -119,8 +119,8 @@ func TestLiveWindow(t *testing.T) {
 		note    string
 	}{
 		{"tall terminal", 60, 20, 0, ""},
-		{"80x24, a move low on the board", 24, 30, 18, "(board lines 18–33 of 33 shown, following the last move: the terminal has 24 lines)"},
-		{"80x24, a move high on the board", 24, 3, 1, "(board lines 1–16 of 33 shown"},
+		{"80x24, a move low on the board", 24, 30, 18, "(lines 19–34 of the board's 34, following the last move)"},
+		{"80x24, a move high on the board", 24, 3, 1, "(lines 2–17 of the board's 34"},
 		{"too small", 6, 3, 3, "too few for the live board"},
 	}
 	for _, tt := range tests {
@@ -143,5 +143,25 @@ func TestLiveWindow(t *testing.T) {
 				t.Errorf("%d board lines and %d more in a terminal of %d", len(shown), frameLines, tt.height)
 			}
 		})
+	}
+}
+
+// TestLiveFit: a line longer than the terminal is cut, a column short of its width, so
+// that no line wraps; an unknown width cuts nothing.
+func TestLiveFit(t *testing.T) {
+	tests := []struct {
+		width    int
+		in, want string
+	}{
+		{20, "short", "short"},
+		{20, "ply 31: engine (FIRST) plays [PLACE 18,23]", "ply 31: engine (FI…"},
+		{20, "ŠTREKY ŠTREKY ŠTREKY ŠTREKY", "ŠTREKY ŠTREKY ŠTRE…"},
+		{0, "ply 31: engine (FIRST) plays [PLACE 18,23]", "ply 31: engine (FIRST) plays [PLACE 18,23]"},
+	}
+	for _, tt := range tests {
+		l := &live{width: tt.width}
+		if got := l.fit(tt.in); got != tt.want {
+			t.Errorf("fit(%q) at %d columns = %q, want %q", tt.in, tt.width, got, tt.want)
+		}
 	}
 }

@@ -169,7 +169,7 @@ func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
 	extra := cfg.Listeners
 	cfg.Live = cfg.Live && cfg.Show && cfg.Parallel == 1
 	if cfg.Live {
-		extra = append([]Listener{&live{w: w, delay: cfg.Delay, colour: hasColour(), height: terminalHeight(w)}}, extra...)
+		extra = append([]Listener{newLive(w, cfg.Delay)}, extra...)
 	}
 	var (
 		mu       sync.Mutex
@@ -255,8 +255,12 @@ func (cfg *Config) Header() string {
 	if cfg.Setup != "" {
 		setup = ", setup " + cfg.Setup
 	}
-	return fmt.Sprintf("%s: %d games, %s vs %s, %s, ply cap %d%s; records in %s",
-		cfg.Game.Name(), cfg.Games, cfg.Agents[0].Name, cfg.Agents[1].Name, mode, cfg.MaxPlies, setup, cfg.Out)
+	games := fmt.Sprintf("%d games", cfg.Games)
+	if cfg.Games == 1 {
+		games = "1 game"
+	}
+	return fmt.Sprintf("%s: %s, %s vs %s, %s, ply cap %d%s; records in %s",
+		cfg.Game.Name(), games, cfg.Agents[0].Name, cfg.Agents[1].Name, mode, cfg.MaxPlies, setup, cfg.Out)
 }
 
 func (cfg *Config) total() time.Duration { return time.Duration(math.Round(cfg.Seconds * 1e9)) }
