@@ -186,7 +186,7 @@ func TestHiveSetup(t *testing.T) {
 	out, stdout := runMain(t, games, "-game", "hive", "-setup", setup, "-a", agent(t, "greedy"), "-b", agent(t, "first"),
 		"-name-a", "alpha", "-name-b", "beta", "-games", "1", "-plies", "10")
 	t.Logf("10 plies of %s in %v", setup, time.Since(start))
-	for _, want := range []string{"hive: 1 games, alpha vs beta, GAME 300s per side, ply cap 10, setup " + setup + ";",
+	for _, want := range []string{"hive: 1 game, alpha vs beta, GAME 300s per side, ply cap 10, setup " + setup + ";",
 		"\nsetup: " + setup + "\n", "mean points per game: alpha "} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("Main stdout lacks %q:\n%s", want, stdout)
