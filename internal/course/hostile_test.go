@@ -69,7 +69,7 @@ func TestHostilePlayers(t *testing.T) {
 				t.Fatal(err)
 			}
 			cfg := referee.Config{
-				Kinds: referee.Kinds{course.AgentKind},
+				Kinds: referee.AgentKinds{course.PlayerKind},
 				Game:  reversi.Game{},
 				Agents: [2]referee.Agent{
 					{Name: "hostile", Command: "course:" + filepath.Join(players, "hostile", tt.file) + " limit=20"},

@@ -29,8 +29,8 @@ import (
 // Prefix is the agent kind's prefix in an agent command.
 const Prefix = "course:"
 
-// AgentKind is the referee's kind of agent a "course:" command is: a course player.
-var AgentKind = referee.Kind{Prefix: Prefix, Start: startSeat, Check: checkSeat, Note: noteSeat}
+// PlayerKind is the referee's kind of agent a "course:" command is: a course player.
+var PlayerKind = referee.AgentKind{Prefix: Prefix, Start: startSeat, Check: checkSeat, Note: noteSeat}
 
 // agentSpec is a course agent command, parsed.
 type agentSpec struct {

@@ -52,7 +52,7 @@ func TestKindPlaysMatches(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			out := t.TempDir()
 			cfg := referee.Config{
-				Kinds:    referee.Kinds{course.AgentKind},
+				Kinds:    referee.AgentKinds{course.PlayerKind},
 				Game:     tt.game,
 				Agents:   [2]referee.Agent{agentOf(t, tt.game.Name(), tt.a), agentOf(t, tt.game.Name(), tt.b)},
 				Games:    2,
@@ -110,7 +110,7 @@ func TestKindRefusesBadAgents(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := referee.Config{
-				Kinds:  referee.Kinds{course.AgentKind},
+				Kinds:  referee.AgentKinds{course.PlayerKind},
 				Game:   tt.game,
 				Agents: [2]referee.Agent{{Name: "a", Command: tt.command}, random},
 				Games:  1, Mode: gamefile.Single, Seconds: 1, MaxPlies: 10, Parallel: 1,

@@ -23,7 +23,7 @@ import (
 )
 
 // fileKind is the kind of every agent command without a registered prefix.
-var fileKind = Kind{Start: startFileAgent}
+var fileKind = AgentKind{Start: startFileAgent}
 
 // fileAgent is a file-protocol agent in one game: nothing runs between its moves.
 type fileAgent struct {
@@ -404,7 +404,7 @@ func commandFor(command string) *exec.Cmd {
 // AbsCommand is absCommand for an agent command, past the prefix of its kind ("gtp:"): a
 // program given by a relative path is made absolute, since agents run in directories of
 // their own.
-func (ks Kinds) AbsCommand(command string) string {
+func (ks AgentKinds) AbsCommand(command string) string {
 	k, rest := ks.Of(command)
 	return k.Prefix + absCommand(rest)
 }

@@ -46,7 +46,7 @@ const gtpPrefix = "gtp:"
 
 // GTP is the kind of agent a "gtp:" command is: a GTP engine, for the games whose Match
 // is a rules.GTPMatch.
-var GTP = Kind{Prefix: gtpPrefix, Start: startGTP, Check: checkGTP, Note: gtpNote}
+var GTP = AgentKind{Prefix: gtpPrefix, Start: startGTP, Check: checkGTP, Note: gtpNote}
 
 // checkGTP fails at once a match whose GTP agent a could not play: an empty engine command,
 // or a game whose Match does not implement GTPMatch.

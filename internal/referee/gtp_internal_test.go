@@ -94,14 +94,14 @@ func TestKindOf(t *testing.T) {
 		{"echo gtp:x", "", "echo gtp:x"},
 	}
 	for _, tt := range tests {
-		k, got := Kinds{GTP}.Of(tt.in)
+		k, got := AgentKinds{GTP}.Of(tt.in)
 		if k.Prefix != tt.prefix || got != tt.want {
 			t.Errorf("Of(%q) = kind %q, %q; want kind %q, %q", tt.in, k.Prefix, got, tt.prefix, tt.want)
 		}
 	}
 	// Without GTP among a match's kinds, a "gtp:" command is a plain command.
-	if k, got := (Kinds{}).Of("gtp:rhino"); k.Prefix != "" || got != "gtp:rhino" {
-		t.Errorf("Kinds{}.Of(gtp:rhino) = kind %q, %q; want a plain command", k.Prefix, got)
+	if k, got := (AgentKinds{}).Of("gtp:rhino"); k.Prefix != "" || got != "gtp:rhino" {
+		t.Errorf("AgentKinds{}.Of(gtp:rhino) = kind %q, %q; want a plain command", k.Prefix, got)
 	}
 }
 
@@ -110,12 +110,12 @@ func TestKindsCheck(t *testing.T) {
 	other := GTP
 	other.Prefix = "gt"
 	tests := []struct {
-		kinds Kinds
+		kinds AgentKinds
 		want  string
 	}{
-		{Kinds{GTP}, ""},
-		{Kinds{GTP, other}, `agent kind "gt" overlaps "gtp:"`},
-		{Kinds{{Prefix: "x:"}}, "want a prefix and a Start function"},
+		{AgentKinds{GTP}, ""},
+		{AgentKinds{GTP, other}, `agent kind "gt" overlaps "gtp:"`},
+		{AgentKinds{{Prefix: "x:"}}, "want a prefix and a Start function"},
 	}
 	for _, tt := range tests {
 		err := tt.kinds.Check()

@@ -98,7 +98,7 @@ func TestPlayGameRefuses(t *testing.T) {
 		{"game 0", func(*referee.Config) {}, 0, "game 0 of a 2-game match"},
 		{"game 3", func(*referee.Config) {}, 3, "game 3 of a 2-game match"},
 		{"no time", func(c *referee.Config) { c.Seconds = 0 }, 1, "the time positive"},
-		{"gtp on a game without GTP", func(c *referee.Config) { c.Agents[0].Command, c.Kinds = "gtp:true", referee.Kinds{referee.GTP} }, 1, "cannot be played over GTP"},
+		{"gtp on a game without GTP", func(c *referee.Config) { c.Agents[0].Command, c.Kinds = "gtp:true", referee.AgentKinds{referee.GTP} }, 1, "cannot be played over GTP"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -128,7 +128,7 @@ var (
 )
 
 // scriptKind is a kind of agent of this test's own: "script:MOVES" plays MOVES in turn.
-var scriptKind = referee.Kind{
+var scriptKind = referee.AgentKind{
 	Prefix: "script:",
 	Start: func(_ context.Context, s *referee.Seat) (referee.Player, error) {
 		toldMu.Lock()
@@ -165,7 +165,7 @@ func (s *scripted) Close() {}
 func TestOwnKind(t *testing.T) {
 	config := func(t *testing.T, a string) referee.Config {
 		return referee.Config{Game: countGame{target: 4}, Games: 1, Mode: gamefile.GameClock, Seconds: 10, MaxPlies: 100, Parallel: 1,
-			Grace: referee.DefaultGrace, Out: t.TempDir(), Kinds: referee.Kinds{scriptKind},
+			Grace: referee.DefaultGrace, Out: t.TempDir(), Kinds: referee.AgentKinds{scriptKind},
 			Agents: [2]referee.Agent{{Name: "alpha", Command: a}, {Name: "beta", Command: agent(t, "random")}}}
 	}
 	tests := []struct {

@@ -79,7 +79,7 @@ type Config struct {
 	Listeners []Listener
 	// Kinds are the kinds of agent this match knows besides the file protocol's (GTP,
 	// course players): an agent command with none of their prefixes is a plain command.
-	Kinds Kinds
+	Kinds AgentKinds
 }
 
 // Ending is why a game ended, in one word for summaries and scripts (the "kind" column).

@@ -89,8 +89,8 @@ type Loss struct {
 	Alert string
 }
 
-// Kind is a way of running agents, chosen by the prefix of their commands.
-type Kind struct {
+// AgentKind is a way of running agents, chosen by the prefix of their commands.
+type AgentKind struct {
 	Prefix string // e.g. "gtp:"
 	// Start starts the agent for a game. An error stops the match: it is the command or
 	// the setup at fault, not a move.
@@ -103,15 +103,15 @@ type Kind struct {
 	Note func(cfg *Config, a int) string
 }
 
-// Kinds are the kinds of agent a match knows besides the file protocol's, each chosen by
+// AgentKinds are the kinds of agent a match knows besides the file protocol's, each chosen by
 // its prefix; fileKind serves every command without one. The caller passes them in
 // (Config.Kinds): homework gives GTP (this package's) and course players (internal/course),
 // so that no kind joins by the side effect of an import.
-type Kinds []Kind
+type AgentKinds []AgentKind
 
 // Check says what is wrong with the kinds: a kind without a prefix or a Start function,
 // or two whose prefixes overlap (one would hide the other).
-func (ks Kinds) Check() error {
+func (ks AgentKinds) Check() error {
 	for i, k := range ks {
 		if k.Prefix == "" || k.Start == nil {
 			return fmt.Errorf("agent kind %d: want a prefix and a Start function", i+1)
@@ -128,7 +128,7 @@ func (ks Kinds) Check() error {
 // Of returns the kind of an agent command and the command without its prefix (leading
 // blanks before a prefix are dropped); a command without one is a file-protocol agent,
 // returned unchanged.
-func (ks Kinds) Of(command string) (Kind, string) {
+func (ks AgentKinds) Of(command string) (AgentKind, string) {
 	trimmed := strings.TrimLeft(command, " \t")
 	for _, k := range ks {
 		if rest, ok := strings.CutPrefix(trimmed, k.Prefix); ok {
@@ -140,7 +140,7 @@ func (ks Kinds) Of(command string) (Kind, string) {
 
 // Split returns the kind prefix of an agent command ("gtp:", "course:"; "" for a
 // file-protocol agent) and the command after it.
-func (ks Kinds) Split(command string) (prefix, rest string) {
+func (ks AgentKinds) Split(command string) (prefix, rest string) {
 	k, rest := ks.Of(command)
 	return k.Prefix, rest
 }

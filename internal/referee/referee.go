@@ -60,7 +60,7 @@
 //     agent's directory; the loop asks it for moves (its Answer: the output to judge, the
 //     CPU and wall time to charge, or why the move is already lost), tells it the moves it
 //     did not make, and closes it whatever happened. A new kind implements Player and is
-//     passed in with its prefix (Kinds); the loop does not change. Every agent process
+//     passed in with its prefix (AgentKinds); the loop does not change. Every agent process
 //     of every kind is started by Launch, in a process group of its own.
 //
 // A GTP engine (gtp.go) serves games whose Match implements GTPMatch: started once per game

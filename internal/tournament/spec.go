@@ -368,7 +368,7 @@ type Tournament struct {
 	Rules rules.Game // the game, configured with the setup
 	// Kinds are the kinds of agent the games know besides the file protocol's, as
 	// referee.Config.Kinds; the caller sets them (homework: GTP engines, course players).
-	Kinds    referee.Kinds
+	Kinds    referee.AgentKinds
 	openings [][]string
 }
 
