@@ -127,12 +127,18 @@ func (l *Limits) New(memBytes int64, procs int) (*Capped, error) {
 
 // OOMKills is how many processes of the group the kernel has killed for its memory.
 func (c *Capped) OOMKills() int {
-	data, err := os.ReadFile(filepath.Join(c.dirs[0], "memory.oom_control"))
+	return counter(filepath.Join(c.dirs[0], "memory.oom_control"), "oom_kill")
+}
+
+// counter reads the value of key from a control file of "key value" lines (version 1's
+// memory.oom_control, version 2's memory.events); 0 when the file or the key is missing.
+func counter(path, key string) int {
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return 0
 	}
 	for _, line := range bytes.Split(data, []byte("\n")) {
-		if n, ok := bytes.CutPrefix(line, []byte("oom_kill ")); ok {
+		if n, ok := bytes.CutPrefix(line, []byte(key+" ")); ok {
 			v, _ := strconv.Atoi(string(n))
 			return v
 		}

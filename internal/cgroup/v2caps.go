@@ -1,7 +1,6 @@
 package cgroup
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -122,15 +121,5 @@ func (g *Group) OOMKills() int {
 	if !g.capped {
 		return 0
 	}
-	data, err := os.ReadFile(filepath.Join(g.dir, "memory.events"))
-	if err != nil {
-		return 0
-	}
-	for _, line := range bytes.Split(data, []byte("\n")) {
-		if n, ok := bytes.CutPrefix(line, []byte("oom_kill ")); ok {
-			v, _ := strconv.Atoi(string(n))
-			return v
-		}
-	}
-	return 0
+	return counter(filepath.Join(g.dir, "memory.events"), "oom_kill")
 }

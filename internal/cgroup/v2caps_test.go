@@ -165,3 +165,31 @@ func TestGroupCap(t *testing.T) {
 		t.Errorf("pids.events %q: want forks refused at the cap", events)
 	}
 }
+
+// TestCounter: a key's value in a control file of "key value" lines, version 1's
+// memory.oom_control and version 2's memory.events alike; 0 for a missing key or file.
+func TestCounter(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"memory.oom_control": "oom_kill_disable 0\nunder_oom 0\noom_kill 3\n",
+		"memory.events":      "low 0\nhigh 0\nmax 7\noom 2\noom_kill 2\noom_group_kill 0\n",
+	}
+	for name, text := range files {
+		os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644)
+	}
+	tests := []struct {
+		file, key string
+		want      int
+	}{
+		{"memory.oom_control", "oom_kill", 3},
+		{"memory.events", "oom_kill", 2},
+		{"memory.events", "max", 7},
+		{"memory.events", "nonesuch", 0},
+		{"missing", "oom_kill", 0},
+	}
+	for _, tt := range tests {
+		if got := counter(filepath.Join(dir, tt.file), tt.key); got != tt.want {
+			t.Errorf("counter(%s, %s) = %d, want %d", tt.file, tt.key, got, tt.want)
+		}
+	}
+}
