@@ -6,17 +6,18 @@
 #   parallel        GNU parallel, the distributed tournament test
 #   openssh-server  sshd on localhost for that test (parallel --sshlogin)
 #   rsync           the copies of docs/tournament.md's recipe for hosts without a shared directory
+#   grhino          GRhino's gtp-rhino, a second Othello GTP engine (the GTP mode's differential test)
 #   chromium        the replay page in a real browser (go test ./internal/replay, scripts/browser-test.sh); about 70 s
 #                   to install on the development machine
 # and on request (scripts/slurm-local.sh), not by default:
 #   slurm-wlm munge  a one-node Slurm cluster for the job-array path
 # Anything it cannot install is reported; the tests that need it skip with a message.
-# Usage: scripts/install-deps.sh [PACKAGE...]   (default: the six test packages above)
+# Usage: scripts/install-deps.sh [PACKAGE...]   (default: the seven test packages above)
 set -uo pipefail
 
 packages=("$@")
 if ((${#packages[@]} == 0)); then
-	packages=(python3 bubblewrap parallel openssh-server rsync chromium)
+	packages=(python3 bubblewrap parallel openssh-server rsync chromium grhino)
 fi
 
 # The command each package provides, to tell whether it is there.
@@ -26,6 +27,7 @@ provides() {
 	openssh-server) echo /usr/sbin/sshd ;;
 	slurm-wlm) echo sbatch ;;
 	munge) echo /usr/sbin/munged ;;
+	grhino) echo /usr/games/gtp-rhino ;;
 	*) echo "$1" ;;
 	esac
 }

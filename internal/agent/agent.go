@@ -121,12 +121,33 @@ type Session struct {
 	Log      io.Writer
 	emitted  bool
 	emitErr  error
-	outPath  string
+	outPath  string   // output.txt; "" in an engine mode, where moves stay in memory
+	move     []string // the last move emitted
+	analysis Analysis // what the search last reported
 }
+
+// Analysis is what a search concluded about its position, for the engine modes' analysis
+// commands and their logs: scores in the game's own unit, from the mover's side.
+type Analysis struct {
+	Depth int     // the depth of the last completed iteration; 0 when there was no search
+	Score float64 // the best move's score, in Unit
+	Unit  string  // "discs" (Reversi), "points" (Hive, ŠTREKY), ...
+	Exact bool    // the score is the game's exact result (solved)
+	Nodes int64
+	PV    []string // the principal variation as the game's moves, the best move first; may be nil
+}
+
+// Report records what the search concluded; a game calls it once its search has ended.
+func (s *Session) Report(a Analysis) { s.analysis = a }
 
 // Emit replaces output.txt with the given move lines. A nil or empty slice writes an
 // empty file (the game's way of saying it has no legal move).
 func (s *Session) Emit(lines []string) {
+	s.move = slices.Clone(lines)
+	if s.outPath == "" {
+		s.emitted = true
+		return
+	}
 	if err := gamefile.WriteAtomic(s.outPath, gamefile.JoinLines(lines)); err != nil {
 		if s.emitErr == nil {
 			s.emitErr = err
@@ -177,37 +198,15 @@ func Run(games []Game, opts Options) int {
 		return ExitBadInput
 	}
 	h := pos.Header()
-	rate := ReadCalibration(path("calibration.txt"), game, opts.Log) / nodeCost(pos)
 	var mem playdata
 	if h.Mode == gamefile.GameClock { // a SINGLE move is isolated: no memory of other moves
 		mem = readPlaydata(path("playdata.txt"), game.Name(), h, opts.Log)
 	}
-	// A SINGLE move is planned on the game's own share (PlanMove's is singleSoft).
-	var plan Plan
-	if h.Mode == gamefile.Single {
-		plan = planSingle(h, cmp.Or(opts.SingleShare, SingleShareOf(game)))
-	} else {
-		plan = PlanMove(h, pos.MovesLeft(), mem.history)
-	}
-	s := &Session{
-		Nodes:   int64(plan.Soft.Seconds() * rate),
-		Guard:   clock.Deadline{Clock: opts.Clock, At: plan.Hard},
-		Memory:  mem.game,
-		Player:  opts.Player,
-		Depth:   opts.Depth,
-		Log:     opts.Log,
-		outPath: path("output.txt"),
-	}
-	if s.Nodes < 1 {
-		s.Nodes = 1
-	}
-	s.MaxNodes = maxNodes(h.Mode, plan, s.Nodes, rate, opts.GameStretch)
+	rate := ReadCalibration(path("calibration.txt"), game, opts.Log)
+	s, plan := newSession(game, pos, opts, rate, mem, 0)
+	s.outPath = path("output.txt")
 	if plan.Soft >= singleThreadFrom {
-		// One thread of search, and a collector with almost nothing to do: every
-		// thread's CPU time is charged. Changing GOMAXPROCS stops the world (about
-		// 0.4 ms here), which a move of a few milliseconds cannot afford.
-		runtime.GOMAXPROCS(1)
-		debug.SetGCPercent(400)
+		oneThread()
 	}
 	searchStart := opts.Clock.Used()
 	gameLines := pos.Play(s)
@@ -234,6 +233,39 @@ func Run(games []Game, opts Options) int {
 	fmt.Fprintf(opts.Log, "%s: %s %s, planned %.3fs (hard %.3fs, %d nodes%s), used %.3fs CPU\n",
 		game.Name(), h.Mode, h.Time, plan.Soft.Seconds(), plan.Hard.Seconds(), s.Nodes, stretch, used.Seconds())
 	return ExitOK
+}
+
+// oneThread runs the search on one thread, with a collector that has almost nothing to do:
+// every thread's CPU time is charged. Changing GOMAXPROCS stops the world (about 0.4 ms
+// here), which a move of a few milliseconds cannot afford.
+func oneThread() {
+	runtime.GOMAXPROCS(1)
+	debug.SetGCPercent(400)
+}
+
+// newSession plans pos's move as every move is planned, from a file or in an engine mode:
+// the time of its header spent at rate nodes a CPU second (divided by the position's node
+// cost), the guard counted from start on the CPU clock, mem what the game remembers.
+func newSession(game Game, pos Position, opts Options, rate float64, mem playdata, start time.Duration) (*Session, Plan) {
+	h := pos.Header()
+	rate /= nodeCost(pos)
+	// A SINGLE move is planned on the game's own share (PlanMove's is singleSoft).
+	var plan Plan
+	if h.Mode == gamefile.Single {
+		plan = planSingle(h, cmp.Or(opts.SingleShare, SingleShareOf(game)))
+	} else {
+		plan = PlanMove(h, pos.MovesLeft(), mem.history)
+	}
+	s := &Session{
+		Nodes:  max(int64(plan.Soft.Seconds()*rate), 1),
+		Guard:  clock.Deadline{Clock: opts.Clock, At: start + plan.Hard},
+		Memory: mem.game,
+		Player: opts.Player,
+		Depth:  opts.Depth,
+		Log:    opts.Log,
+	}
+	s.MaxNodes = maxNodes(h.Mode, plan, s.Nodes, rate, opts.GameStretch)
+	return s, plan
 }
 
 // Plan is the time a move may take, on the process CPU clock (start-up included).

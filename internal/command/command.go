@@ -22,6 +22,9 @@ import (
 // GameMain is the main of a single-game binary, and of `homework play`.
 func GameMain(name string, games []agent.Game, args []string, stdout, stderr io.Writer) int {
 	agent.IgnoreBrokenPipes() // before the first word on stderr, a usage error's included
+	if m, ok := engineModeOf(games, args); ok {
+		return engineMain(name, m, games, args[1:], os.Stdin, stdout, stderr)
+	}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	players := playerNames(games)
 	player := fs.String("player", "", "the player: "+strings.Join(players, ", ")+" (default engine, the strongest)")
@@ -40,6 +43,9 @@ func GameMain(name string, games []agent.Game, args []string, stdout, stderr io.
 		fmt.Fprintf(w, "Reads input.txt (and calibration.txt, playdata.txt if present), writes the\n")
 		fmt.Fprintf(w, "move to output.txt and the game's memory to playdata.txt. Exit status: 0 a move\n")
 		fmt.Fprintf(w, "was written, 2 input.txt is missing or malformed, 1 internal error.\n\n")
+		for _, m := range modesOf(games) {
+			fmt.Fprintf(w, "%s %s: the engine as a long-lived process speaking %s (see %s %s -h).\n\n", name, m.name, m.about, name, m.name)
+		}
 		PrintDefaults(fs, w)
 	}
 	if status, ok := ParseFlags(fs, args, usage, stdout, stderr); !ok {

@@ -21,9 +21,9 @@ import (
 type Game struct{}
 
 var (
-	_ rules.Game     = Game{}
-	_ rules.GTPMatch = (*judgeMatch)(nil)
-	_ render.Drawer  = (*judgeMatch)(nil)
+	_ rules.Game      = Game{}
+	_ rules.GTPScorer = (*judgeMatch)(nil)
+	_ render.Drawer   = (*judgeMatch)(nil)
 )
 
 // New starts from the initial position with Black to move.
@@ -178,4 +178,19 @@ func (m *judgeMatch) FromGTP(vertex string) []byte {
 		return []byte(Pass + "\n")
 	}
 	return []byte(strings.ToLower(vertex) + "\n")
+}
+
+// GTPFinalScore answers final_score: the disc difference once neither side can move.
+func (m *judgeMatch) GTPFinalScore() (string, bool) {
+	if !m.gameOver() {
+		return "", false
+	}
+	black, white := m.pos.Discs()
+	switch d := bits.OnesCount64(black) - bits.OnesCount64(white); {
+	case d > 0:
+		return fmt.Sprintf("B+%d", d), true
+	case d < 0:
+		return fmt.Sprintf("W+%d", -d), true
+	}
+	return "0", true
 }

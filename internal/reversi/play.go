@@ -126,10 +126,27 @@ func (p *position) search(s *agent.Session, emit func(int)) int {
 	}
 	emit(list[0]) // a corner if there is one: output.txt is legal from here on
 	e := NewEngine(ttLogSize(s.Nodes))
-	r := e.Search(b, Limits{Nodes: s.Nodes, MaxNodes: s.MaxNodes, Guard: s.Guard}, func(r Result) { emit(r.Move) })
+	r := e.Search(b, Limits{Nodes: s.Nodes, MaxNodes: s.MaxNodes, Guard: s.Guard, MaxDepth: s.Depth}, func(r Result) { emit(r.Move) })
 	fmt.Fprintf(s.Log, "reversi: %v plays %s: depth %d, score %+.2f, %d nodes\n",
 		p.in.ToMove, SquareName(r.Move), r.Depth, float64(r.Score)/discScore, r.Nodes)
+	var pv []string
+	for _, sq := range e.PV(b, r.Move, maxPV) {
+		pv = append(pv, moveName(sq))
+	}
+	s.Report(agent.Analysis{Depth: r.Depth, Score: float64(r.Score) / discScore, Unit: "discs",
+		Exact: r.Exact, Nodes: r.Nodes, PV: pv})
 	return r.Move
+}
+
+// maxPV is the longest principal variation an analysis reports.
+const maxPV = 12
+
+// moveName is a move as output.txt writes it: a square, or PASS for NoSquare.
+func moveName(sq int) string {
+	if sq == NoSquare {
+		return Pass
+	}
+	return SquareName(sq)
 }
 
 // RandomMove returns a legal move chosen by a generator seeded from the position, so the

@@ -443,3 +443,29 @@ func xSquaresOfEmptyCorners(b Board) uint64 {
 	}
 	return x
 }
+
+// PV returns the principal variation of a search of b whose best move was first, as the
+// table remembers it: first, then the table's move in each following position, while the
+// table holds one (passes included, as NoSquare), at most most moves. Entries overwritten
+// since cut it short; it is for people to read, not for the search.
+func (e *Engine) PV(b Board, first, most int) []int {
+	pv := []int{first}
+	b = b.Play(first)
+	for len(pv) < most {
+		if b.Moves() == 0 {
+			if b.Pass().Moves() == 0 {
+				break
+			}
+			pv = append(pv, NoSquare)
+			b = b.Pass()
+			continue
+		}
+		ent := &e.tt[hashBoard(b)&e.mask]
+		if e.NoTT || ent.own != b.Own || ent.opp != b.Opp || ent.move < 0 || b.Moves()&(1<<uint(ent.move)) == 0 {
+			break
+		}
+		pv = append(pv, int(ent.move))
+		b = b.Play(int(ent.move))
+	}
+	return pv
+}

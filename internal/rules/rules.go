@@ -189,6 +189,13 @@ type GTPMatch interface {
 	FromGTP(vertex string) []byte
 }
 
+// GTPScorer is a GTPMatch that answers GTP's final_score once the game is over: the
+// winner's colour initial and the margin ("B+4", "W+2"), or "0" for a draw.
+type GTPScorer interface {
+	GTPMatch
+	GTPFinalScore() (score string, over bool)
+}
+
 // Names lists the games' names, comma-separated, for messages.
 func Names(games []Game) string {
 	var names []string

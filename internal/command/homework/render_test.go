@@ -215,6 +215,18 @@ func TestRenderErrors(t *testing.T) {
 	}
 }
 
+// TestMain removes the umbrella binary homeworkBinary built, if a test asked for it.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built != "" {
+		os.RemoveAll(filepath.Dir(built))
+	}
+	os.Exit(code)
+}
+
+// built is the binary homeworkBinary built, "" until it has.
+var built string
+
 // homeworkBinary builds the umbrella binary once for the tests that play real games.
 var homeworkBinary = sync.OnceValues(func() (string, error) {
 	dir, err := os.MkdirTemp("", "render-bin-")
@@ -228,6 +240,7 @@ var homeworkBinary = sync.OnceValues(func() (string, error) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build ./homework: %v\n%s", err, out)
 	}
+	built = bin
 	return bin, nil
 })
 
@@ -243,7 +256,6 @@ func TestRenderRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { os.RemoveAll(filepath.Dir(bin)) })
 	for _, g := range games.Judges {
 		t.Run(g.Name(), func(t *testing.T) {
 			game, setup := g, ""
