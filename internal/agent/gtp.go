@@ -27,22 +27,6 @@ import (
 	"gameagents/internal/rules"
 )
 
-// GTPGame is a game an engine plays over GTP: its moves found by the lifecycle (Game), its
-// positions and vertices from its contract (rules.Game, whose matches are rules.GTPMatch).
-type GTPGame interface {
-	Game
-	New(first int) rules.Match
-}
-
-// EngineOptions configure an engine mode.
-type EngineOptions struct {
-	Options
-	// MoveSeconds is the time of a move when the protocol sets none.
-	MoveSeconds float64
-	// Name is what the engine calls itself (GTP "name", NBoard "set myname").
-	Name, Version string
-}
-
 // gtpCommands are the commands the engine knows, in list_commands' order.
 var gtpCommands = []string{
 	"protocol_version", "name", "version", "known_command", "list_commands", "quit",
@@ -56,13 +40,7 @@ const gtpAnalyze = "gameagents-analyze"
 // ServeGTP runs the GTP engine mode of game on in and out until "quit" or the end of in;
 // the search's reports go to opts.Log. It returns the exit status.
 func ServeGTP(game GTPGame, in io.Reader, out io.Writer, opts EngineOptions) int {
-	g := &gtpEngine{
-		game:  game,
-		think: NewThinker(game, opts.Options),
-		opts:  opts,
-	}
-	g.clear()
-	g.clock = clockSettings{perMove: opts.MoveSeconds}
+	g := &gtpEngine{engineGame: newEngineGame(game, opts), clock: clockSettings{perMove: opts.MoveSeconds}}
 	w := bufio.NewWriter(out)
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 0, 4096), maxCommandLine)
@@ -124,12 +102,8 @@ func parseGTP(line string) (string, []string) {
 
 // gtpEngine is the state of a GTP session.
 type gtpEngine struct {
-	game   GTPGame
-	think  *Thinker
-	opts   EngineOptions
-	match  rules.GTPMatch
-	played [][]byte // the output.txt of every move since clear_board, for undo
-	clock  clockSettings
+	*engineGame
+	clock clockSettings
 }
 
 // clockSettings is the time the protocol gave each side.
@@ -159,16 +133,6 @@ func (c *clockSettings) spent(side int, seconds float64) {
 	}
 }
 
-func (g *gtpEngine) clear() {
-	m, ok := g.game.New(0).(rules.GTPMatch)
-	if !ok {
-		panic(g.game.Name() + ": its Match is not a rules.GTPMatch")
-	}
-	g.match = m
-	g.played = nil
-	g.think.Forget()
-}
-
 // do runs one command and returns its answer's text.
 func (g *gtpEngine) do(cmd string, args []string) (string, error) {
 	switch cmd {
@@ -190,7 +154,7 @@ func (g *gtpEngine) do(cmd string, args []string) (string, error) {
 	case "boardsize":
 		return "", g.boardSize(args)
 	case "clear_board":
-		g.clear()
+		g.reset(g.first)
 		return "", nil
 	case "play":
 		return "", g.play(args)
@@ -240,35 +204,6 @@ func (g *gtpEngine) colour(word string) (int, error) {
 	return 0, fmt.Errorf("syntax error: invalid color %q", gamefile.Clip(word))
 }
 
-// apply judges output as the mover's move and plays it.
-func (g *gtpEngine) apply(output []byte) (string, error) {
-	move, _, err := g.match.Play(output, true)
-	if err != nil {
-		return "", err
-	}
-	g.played = append(g.played, output)
-	return move, nil
-}
-
-// turn makes side the side to move: if the other side is to move and can only pass, as
-// Othello GUIs leave unsaid, it passes for it.
-func (g *gtpEngine) turn(side int) error {
-	if g.match.ToMove() == side {
-		return nil
-	}
-	if _, err := g.apply(noMoveOutput(g.match)); err != nil {
-		return fmt.Errorf("illegal move: it is %s's turn", g.match.GTPColor(g.match.ToMove()))
-	}
-	return nil
-}
-
-func noMoveOutput(m rules.Match) []byte {
-	if m.NoMove() == "" {
-		return nil
-	}
-	return []byte(m.NoMove() + "\n")
-}
-
 func (g *gtpEngine) play(args []string) error {
 	if len(args) != 2 {
 		return fmt.Errorf("syntax error: play COLOR VERTEX")
@@ -277,15 +212,7 @@ func (g *gtpEngine) play(args []string) error {
 	if err != nil {
 		return err
 	}
-	n := len(g.played)
-	if err := g.turn(side); err != nil {
-		return err
-	}
-	if _, err := g.apply(g.match.FromGTP(args[1])); err != nil {
-		g.rewind(n) // the pass turn may have added
-		return fmt.Errorf("illegal move")
-	}
-	return nil
+	return g.tell(side, args[1])
 }
 
 // genmove answers genmove (the move played), reg_genmove (not played) and the analysis
@@ -298,39 +225,13 @@ func (g *gtpEngine) genmove(cmd string, args []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	n := len(g.played)
-	if err := g.turn(side); err != nil {
-		return "", err
-	}
-	if !g.match.HasMove() { // the game is over
-		g.rewind(n)
-		return "pass", nil
-	}
 	mode, secs := g.clock.input(side)
-	before := g.think.opts.Clock.Used()
-	lines, an, err := g.think.Move(g.match.Input(mode, engineSeconds(secs)), 0)
-	g.clock.spent(side, (g.think.opts.Clock.Used() - before).Seconds())
-	if err != nil {
-		g.rewind(n)
-		return "", fmt.Errorf("engine error: %v", err)
+	vertex, an, used, err := g.findMove(side, mode, secs, 0, cmd == "genmove")
+	g.clock.spent(side, used)
+	if err != nil || cmd != gtpAnalyze {
+		return vertex, err
 	}
-	output := gamefile.JoinLines(lines)
-	move, err := g.apply(output)
-	if err != nil {
-		g.rewind(n)
-		return "", fmt.Errorf("engine error: its own move: %v", err)
-	}
-	vertex := g.match.GTPVertex(move)
-	if cmd != "genmove" {
-		g.rewind(n)
-	}
-	if cmd == gtpAnalyze {
-		for i, m := range an.PV {
-			an.PV[i] = g.match.GTPVertex(m)
-		}
-		return analysisText(vertex, an), nil
-	}
-	return vertex, nil
+	return analysisText(vertex, an), nil
 }
 
 // analysisText is the analysis extension's answer: the move, its score from the mover's
@@ -346,26 +247,6 @@ func analysisText(vertex string, a Analysis) string {
 		text += " pv " + strings.Join(a.PV, " ")
 	}
 	return text
-}
-
-// rewind replays the game's first n moves on a fresh match: the matches cannot be copied.
-func (g *gtpEngine) rewind(n int) {
-	moves := g.played[:n]
-	m, _ := g.game.New(0).(rules.GTPMatch)
-	g.match, g.played = m, nil
-	for _, out := range moves {
-		if _, err := g.apply(out); err != nil {
-			panic(fmt.Sprintf("%s: replaying a move it accepted before: %v", g.game.Name(), err))
-		}
-	}
-}
-
-func (g *gtpEngine) undo() error {
-	if len(g.played) == 0 {
-		return fmt.Errorf("cannot undo")
-	}
-	g.rewind(len(g.played) - 1)
-	return nil
 }
 
 func (g *gtpEngine) timeSettings(args []string) error {
@@ -421,10 +302,3 @@ func numbers(args []string, n int, form string) ([]float64, error) {
 	}
 	return v, nil
 }
-
-// maxEngineSeconds bounds the times a controller may give (a year): more is an error.
-const maxEngineSeconds = 3.2e7
-
-// engineSeconds writes a protocol's time as line 3 of an input.txt, which must be positive:
-// no time left is a millisecond, a move of one node.
-func engineSeconds(secs float64) string { return gamefile.FormatSeconds(max(secs, 0.001)) }

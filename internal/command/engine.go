@@ -37,6 +37,14 @@ var engineModes = []engineMode{
 		serve: func(game agent.Game, in io.Reader, out io.Writer, opts agent.EngineOptions) int {
 			return agent.ServeGTP(game.(agent.GTPGame), in, out, opts)
 		}},
+	{name: "nboard", about: "the NBoard protocol of the NBoard Othello GUI (as NTest and Edax speak it)",
+		speaks: func(game agent.Game) bool {
+			_, ok := game.(agent.NBoardGame)
+			return ok
+		},
+		serve: func(game agent.Game, in io.Reader, out io.Writer, opts agent.EngineOptions) int {
+			return agent.ServeNBoard(game.(agent.NBoardGame), in, out, opts)
+		}},
 }
 
 // modesOf lists the engine modes some game of games speaks.
