@@ -9,8 +9,8 @@ package agent
 // command it cannot carry out (an illegal move, a malformed game) is reported with "status"
 // and on stderr, the position left as it was.
 //
-// Time: "go" is a GAME move with what is left of the mover's GGF clock (TI less the times
-// of its moves so far), or, when the game has no clock, a SINGLE move of -move-time; "set
+// Time: "go" is a GAME move with what is left of the mover's GGF clock (its TB or TW, else
+// TI, less the times of its moves so far), or, when the game has no clock, a SINGLE move of -move-time; "set
 // depth N" caps the search's depth (the endgame's exact solve included). "hint" is not
 // bound by the game's clock: it is a SINGLE move of -move-time.
 
@@ -36,7 +36,7 @@ type NBoardGame interface {
 type GGFSetup struct {
 	Start func() rules.GTPMatch // a fresh match at the game's first position
 	Moves []TimedMove           // its moves, in order
-	Clock float64               // each side's main time in seconds (TI), 0 when it has none
+	Clock [2]float64            // each side's main time in seconds, 0 when it has none
 }
 
 // TimedMove is a move as a vertex ("F5", "pass"), with its side and the seconds it took.
@@ -79,7 +79,7 @@ type nboardEngine struct {
 	w     *bufio.Writer
 	log   io.Writer
 	depth int        // "set depth": the deepest search; 0 for none
-	clock float64    // the game's main time per side (GGF TI), 0 for none
+	clock [2]float64 // each side's main time (GGF TB, TW or TI), 0 for none
 	spent [2]float64 // the seconds each side's moves took, as the GUI told them
 }
 
@@ -194,8 +194,8 @@ func (e *nboardEngine) move(arg string) error {
 func (e *nboardEngine) goMove(line string) {
 	side := e.match.ToMove()
 	mode, secs := gamefile.Single, e.opts.MoveSeconds
-	if e.clock > 0 {
-		mode, secs = gamefile.GameClock, e.clock-e.spent[side]
+	if e.clock[side] > 0 {
+		mode, secs = gamefile.GameClock, e.clock[side]-e.spent[side]
 	}
 	e.say("status thinking")
 	vertex, an, used, err := e.findMove(side, mode, secs, e.depth, false)

@@ -100,7 +100,7 @@ func startGTP(ctx context.Context, s *Seat) (Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := startEngine(s.Command, s.Dir, box, s.Log)
+	e, err := startEngine(s.Command, s.Dir, box, s.Log, gtpFraming)
 	if err != nil {
 		return nil, err
 	}
@@ -200,8 +200,19 @@ type gtpFailure struct {
 
 func (f *gtpFailure) Error() string { return f.reason }
 
-// engine is a running GTP engine: one per GTP agent and game.
+// framing is how an engine protocol's output divides into replies.
+type framing struct {
+	name string                              // "gtp", "nboard": for messages and the log's prefixes
+	next func(*bufio.Scanner) (reply, error) // reads one reply
+	show func(reply) string                  // the reply as the log shows it
+}
+
+// gtpFraming: a reply is "=" or "?", text, and an empty line (nextResponse).
+var gtpFraming = framing{name: "gtp", next: nextResponse, show: formatReply}
+
+// engine is a running engine (GTP, NBoard): one per such agent and game.
 type engine struct {
+	framing   framing
 	command   string
 	cmd       *exec.Cmd
 	pgid      int
@@ -234,10 +245,10 @@ type response struct {
 	err error
 }
 
-// startEngine starts command (a "gtp:" agent's command without the prefix) in dir, in a
-// process group of its own (and box, unless it is nil), with its stderr and the
-// conversation going to logPath.
-func startEngine(command, dir string, box *sandbox.Box, logPath string) (*engine, error) {
+// startEngine starts command (a "gtp:" or "nboard:" agent's command without the prefix) in
+// dir, in a process group of its own (and box, unless it is nil), with its stderr and the
+// conversation going to logPath; f divides its output into replies.
+func startEngine(command, dir string, box *sandbox.Box, logPath string, f framing) (*engine, error) {
 	log, err := openCappedLog(logPath)
 	if err != nil {
 		return nil, err
@@ -272,9 +283,10 @@ func startEngine(command, dir string, box *sandbox.Box, logPath string) (*engine
 		if group != nil {
 			group.Close()
 		}
-		return nil, fmt.Errorf("starting GTP engine %q: %w", command, err)
+		return nil, fmt.Errorf("starting %s engine %q: %w", strings.ToUpper(f.name), command, err)
 	}
 	e := &engine{
+		framing:   f,
 		command:   command,
 		cmd:       cmd,
 		group:     group,
@@ -294,16 +306,18 @@ func startEngine(command, dir string, box *sandbox.Box, logPath string) (*engine
 	return e, nil
 }
 
-// read passes the engine's responses to e.responses until its output ends or is not GTP.
+// read passes the engine's replies to e.responses until its output ends or breaks the
+// protocol.
 func (e *engine) read(out *os.File) {
 	defer out.Close()
 	defer close(e.responses)
 	sc := bufio.NewScanner(out)
 	sc.Buffer(make([]byte, 0, 4096), maxGTPLine)
+	prefix := e.framing.name + "< "
 	for {
-		rep, err := nextResponse(sc)
+		rep, err := e.framing.next(sc)
 		if err == nil {
-			e.log.printf("gtp< %s\n", strings.ReplaceAll(formatReply(rep), "\n", "\ngtp< "))
+			e.log.printf("%s%s\n", prefix, strings.ReplaceAll(e.framing.show(rep), "\n", "\n"+prefix))
 		}
 		select {
 		case e.responses <- response{rep, err}:
@@ -378,17 +392,31 @@ func nextResponse(sc *bufio.Scanner) (reply, error) {
 // error: the caller decides what it means. Errors are *gtpFailure for the engine's faults
 // (with the group killed when it did not answer in time), or ctx's error.
 func (e *engine) exchange(ctx context.Context, command string, deadline time.Time) (reply, error) {
-	e.log.printf("gtp> %s\n", command)
+	if err := e.send(command, deadline); err != nil {
+		return reply{}, err
+	}
+	return e.receive(ctx, command, deadline)
+}
+
+// send writes command to the engine by deadline; its errors are exchange's.
+func (e *engine) send(command string, deadline time.Time) error {
+	e.log.printf("%s> %s\n", e.framing.name, command)
 	_ = e.stdin.SetWriteDeadline(deadline)
 	if _, err := io.WriteString(e.stdin, command+"\n"); err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
-			return reply{}, e.timeout(command)
+			return e.timeout(command)
 		}
 		if inner := errors.Unwrap(err); inner != nil {
 			err = inner // "broken pipe" rather than "write |1: broken pipe"
 		}
-		return reply{}, e.gone(command, fmt.Sprintf("could not be sent (%v)", err))
+		return e.gone(command, fmt.Sprintf("could not be sent (%v)", err))
 	}
+	return nil
+}
+
+// receive waits for the engine's next reply, to command, until deadline; its errors are
+// exchange's.
+func (e *engine) receive(ctx context.Context, command string, deadline time.Time) (reply, error) {
 	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
 	select {
@@ -492,62 +520,68 @@ type gtpTurn struct {
 }
 
 // move plays the engine's turn: the opponent's pending moves, the time left if it wants
-// it, then genmove colour, all within wall. It is charged the group's CPU time since its
-// previous move. An error means the referee could not go on (ctx was cancelled).
+// it, then genmove colour, all within wall (engine.turn).
 func (e *engine) move(ctx context.Context, colour string, wall time.Duration, timeLeft string) (gtpTurn, error) {
-	var g gtpTurn
-	if err := e.thaw(); err != nil {
-		return g, fmt.Errorf("the GTP engine's control group: %w", err)
-	}
-	start := time.Now()
-	deadline := start.Add(wall)
-	if u, s := e.cpu(); u+s > e.chargedUser+e.chargedSys {
-		g.before = u + s - e.chargedUser - e.chargedSys
-	}
-	var failed error
-	for failed == nil && len(e.pending) > 0 {
-		c := e.pending[0]
-		e.pending = e.pending[1:]
-		r, err := e.exchange(ctx, c, deadline)
-		switch {
-		case err != nil:
-			failed = err
-		case !r.ok && isPassPlay(c):
-			g.notes = append(g.notes, fmt.Sprintf("the engine answered %q to `%s`: accepted (it passes by itself)", formatReply(r), c))
-		case !r.ok:
-			failed = &gtpFailure{kind: EndBad, disagree: true,
-				reason: fmt.Sprintf("the engine rejected `%s`, the opponent's move, which the judge accepted: %q", c, formatReply(r))}
+	return e.turn(ctx, wall, func(deadline time.Time, g *gtpTurn) error {
+		for len(e.pending) > 0 {
+			c := e.pending[0]
+			e.pending = e.pending[1:]
+			r, err := e.exchange(ctx, c, deadline)
+			switch {
+			case err != nil:
+				return err
+			case !r.ok && isPassPlay(c):
+				g.notes = append(g.notes, fmt.Sprintf("the engine answered %q to `%s`: accepted (it passes by itself)", formatReply(r), c))
+			case !r.ok:
+				return &gtpFailure{kind: EndBad, disagree: true,
+					reason: fmt.Sprintf("the engine rejected `%s`, the opponent's move, which the judge accepted: %q", c, formatReply(r))}
+			}
 		}
-	}
-	if failed == nil && e.timed && timeLeft != "" {
-		c := "time_left " + colour + " " + timeLeft
-		r, err := e.exchange(ctx, c, deadline)
-		if err != nil {
-			failed = err
-		} else if !r.ok {
-			g.notes = append(g.notes, fmt.Sprintf("the engine answered %q to `%s`", formatReply(r), c))
+		if e.timed && timeLeft != "" {
+			c := "time_left " + colour + " " + timeLeft
+			r, err := e.exchange(ctx, c, deadline)
+			if err != nil {
+				return err
+			}
+			if !r.ok {
+				g.notes = append(g.notes, fmt.Sprintf("the engine answered %q to `%s`", formatReply(r), c))
+			}
 		}
-	}
-	if failed == nil {
 		c := "genmove " + colour
 		r, err := e.exchange(ctx, c, deadline)
 		words := strings.Fields(r.text)
 		switch {
 		case err != nil:
-			failed = err
+			return err
 		case !r.ok:
-			failed = &gtpFailure{kind: EndBad, reason: fmt.Sprintf("`%s` was answered %q", c, formatReply(r))}
+			return &gtpFailure{kind: EndBad, reason: fmt.Sprintf("`%s` was answered %q", c, formatReply(r))}
 		case len(words) != 1:
-			failed = &gtpFailure{kind: EndBad, reason: fmt.Sprintf("`%s` was answered %q: want one vertex", c, formatReply(r))}
+			return &gtpFailure{kind: EndBad, reason: fmt.Sprintf("`%s` was answered %q: want one vertex", c, formatReply(r))}
 		case strings.EqualFold(words[0], "resign"):
-			failed = &gtpFailure{kind: EndResign, reason: "resigned"}
-		default:
-			g.vertex = words[0]
+			return &gtpFailure{kind: EndResign, reason: "resigned"}
 		}
+		g.vertex = words[0]
+		return nil
+	})
+}
+
+// turn runs one move of the engine: thawed, body talks to it until deadline (now + wall)
+// and fills in the vertex, and the engine is charged the group's CPU time since its
+// previous move. A *gtpFailure from body loses the move (EndTime: the group has been
+// killed); another error means the referee could not go on (ctx was cancelled).
+func (e *engine) turn(ctx context.Context, wall time.Duration, body func(deadline time.Time, g *gtpTurn) error) (gtpTurn, error) {
+	var g gtpTurn
+	if err := e.thaw(); err != nil {
+		return g, fmt.Errorf("the %s engine's control group: %w", strings.ToUpper(e.framing.name), err)
 	}
+	start := time.Now()
+	if u, s := e.cpu(); u+s > e.chargedUser+e.chargedSys {
+		g.before = u + s - e.chargedUser - e.chargedSys
+	}
+	failed := body(start.Add(wall), &g)
 	g.wall = time.Since(start)
 	if err := e.freeze(); err != nil {
-		return g, fmt.Errorf("the GTP engine's control group: %w", err)
+		return g, fmt.Errorf("the %s engine's control group: %w", strings.ToUpper(e.framing.name), err)
 	}
 	u, s := e.cpu()
 	g.cpu = max(0, u+s-e.chargedUser-e.chargedSys)
@@ -585,7 +619,7 @@ func (e *engine) close() {
 	case <-e.exited:
 	default:
 		if !e.killed {
-			e.log.printf("gtp> quit\n")
+			e.log.printf("%s> quit\n", e.framing.name)
 			_ = e.stdin.SetWriteDeadline(time.Now().Add(gtpQuitTime))
 			if _, err := io.WriteString(e.stdin, "quit\n"); err == nil {
 				timer := time.NewTimer(gtpQuitTime)

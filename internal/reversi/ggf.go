@@ -325,9 +325,15 @@ func (Game) LoadGGF(text string) (agent.GGFSetup, error) {
 	for _, m := range g.Moves {
 		setup.Moves = append(setup.Moves, agent.TimedMove{Side: int(m.Color), Vertex: m.vertex(), Seconds: m.Seconds})
 	}
-	if ti := g.Prop("TI"); ti != "" {
-		if setup.Clock, err = ParseGGFClock(ti); err != nil {
-			return agent.GGFSetup{}, err
+	// Each side's clock: its own (TB, TW) where the game gives one, else the game's (TI).
+	for side, key := range [2]string{"TB", "TW"} {
+		for _, k := range []string{key, "TI"} {
+			if v := g.Prop(k); v != "" {
+				if setup.Clock[side], err = ParseGGFClock(v); err != nil {
+					return agent.GGFSetup{}, err
+				}
+				break
+			}
 		}
 	}
 	return setup, nil

@@ -23,12 +23,14 @@ type Game struct{}
 var (
 	_ rules.Game      = Game{}
 	_ rules.GTPScorer = (*judgeMatch)(nil)
+	_ rules.GGFMatch  = (*judgeMatch)(nil)
 	_ render.Drawer   = (*judgeMatch)(nil)
 )
 
 // New starts from the initial position with Black to move.
 func (Game) New(int) rules.Match {
-	return &judgeMatch{pos: Position{Board: Start(), ToMove: Black}, last: NoSquare}
+	p := Position{Board: Start(), ToMove: Black}
+	return &judgeMatch{pos: p, start: p, last: NoSquare}
 }
 
 // Load reads an input.txt; its errors are "input.txt:LINE: problem".
@@ -37,14 +39,16 @@ func (Game) Load(input []gamefile.Line) (rules.Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &judgeMatch{pos: in.Position, last: NoSquare}, nil
+	return &judgeMatch{pos: in.Position, start: in.Position, last: NoSquare}, nil
 }
 
 // judgeMatch is a Reversi game in progress.
 type judgeMatch struct {
 	pos     Position
-	last    int    // the square of the last move played on the match, or NoSquare
-	flipped uint64 // the discs it turned
+	start   Position // where the match began
+	moves   []int    // the squares played since, NoSquare for a pass
+	last    int      // the square of the last move played on the match, or NoSquare
+	flipped uint64   // the discs it turned
 }
 
 // Scene pictures the position and the last move played on the match.
@@ -92,6 +96,7 @@ func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) 
 		}
 		m.pos = Position{Board: b.Pass(), ToMove: 1 - m.pos.ToMove}
 		m.last, m.flipped = NoSquare, 0
+		m.moves = append(m.moves, NoSquare)
 		return Pass, warnings, nil
 	}
 	sq, err := parseOutputSquare(text)
@@ -106,6 +111,7 @@ func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) 
 	}
 	m.last, m.flipped = sq, b.Flips(sq)
 	m.pos = Position{Board: b.Play(sq), ToMove: 1 - m.pos.ToMove}
+	m.moves = append(m.moves, sq)
 	return text, warnings, nil
 }
 
@@ -193,4 +199,31 @@ func (m *judgeMatch) GTPFinalScore() (string, bool) {
 		return fmt.Sprintf("W+%d", -d), true
 	}
 	return "0", true
+}
+
+// GGF writes the game played on the match as GGF.
+func (m *judgeMatch) GGF(props [][2]string, seconds []float64) string {
+	g := GGFGame{Start: m.start}
+	for _, p := range props {
+		g.Props = append(g.Props, GGFProp{Key: p[0], Value: p[1]})
+	}
+	c := m.start.ToMove
+	for i, sq := range m.moves {
+		mv := GGFMove{Color: c, Square: sq}
+		if i < len(seconds) && seconds[i] > 0 {
+			mv.Seconds = seconds[i]
+		}
+		g.Moves = append(g.Moves, mv)
+		c = 1 - c
+	}
+	return g.String()
+}
+
+// FromGGF turns a GGF or NBoard move into the output.txt an agent would write: "F5" is
+// "f5", "PA" is PASS.
+func (m *judgeMatch) FromGGF(move string) []byte {
+	if strings.EqualFold(move, "PA") {
+		return []byte(Pass + "\n")
+	}
+	return []byte(strings.ToLower(move) + "\n")
 }

@@ -77,9 +77,11 @@ type position struct {
 func (p *position) Header() gamefile.Header { return p.in.Header }
 
 // MovesLeft implements agent.Position: each side fills about half the empty squares.
-func (p *position) MovesLeft() int {
-	return (bits.OnesCount64(^(p.in.Board.Own | p.in.Board.Opp)) + 1) / 2
-}
+func (p *position) MovesLeft() int { return movesLeft(p.in.Board) }
+
+// movesLeft estimates the moves the side to move will still make: half the empty squares,
+// rounded up.
+func movesLeft(b Board) int { return (bits.OnesCount64(^(b.Own | b.Opp)) + 1) / 2 }
 
 // Play implements agent.Position. Reversi keeps no memory between moves: a position
 // cannot repeat, and everything else is on the board.

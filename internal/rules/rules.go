@@ -196,6 +196,19 @@ type GTPScorer interface {
 	GTPFinalScore() (score string, over bool)
 }
 
+// GGFMatch is a Match that writes its game as GGF, the Generic Game Format of Othello
+// servers and of NBoard: for NBoard engines ("nboard:" agents) and the records' export.
+type GGFMatch interface {
+	Match
+	// GGF writes the game played on the match, from the position it started at: props
+	// (key and value pairs: PB, PW, TI, RE, ...) before the board, then the moves, move i
+	// with seconds[i] as its time when i < len(seconds) and seconds[i] > 0.
+	GGF(props [][2]string, seconds []float64) string
+	// FromGGF turns a move as GGF and NBoard write it ("F5", "PA") into the bytes of an
+	// output.txt, judged with Play like any agent's.
+	FromGGF(move string) []byte
+}
+
 // Names lists the games' names, comma-separated, for messages.
 func Names(games []Game) string {
 	var names []string

@@ -3,9 +3,12 @@ package homework
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
@@ -57,3 +60,59 @@ func TestGTPEngineSameMoves(t *testing.T) {
 
 // recordMove finds the moves of a referee record's plies.
 var recordMove = regexp.MustCompile(`(?m)^ply \d+: .* plays (\S+) cpu `)
+
+// TestNBoardBridge plays Reversi between an NBoard engine (our engine's NBoard mode) and the
+// file agent through the referee's nboard: agents, both colours, every move judged; and a
+// fake NBoard engine whose moves are illegal, garbled or missing loses each game with the
+// reason.
+func TestNBoardBridge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games of Reversi")
+	}
+	bin, err := homeworkBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(a referee.Agent, games int, grace time.Duration) []referee.Result {
+		t.Helper()
+		cfg := referee.Config{
+			Game: reversi.Game{}, Games: games, Mode: gamefile.Single, Seconds: 1, MaxPlies: 200, Parallel: 1,
+			Agents: [2]referee.Agent{a, {Name: "file", Command: bin + " play -player greedy"}},
+			Out:    t.TempDir(), Grace: grace, Kinds: agentKinds,
+		}
+		var results []referee.Result
+		for g := 1; g <= games; g++ {
+			r, err := referee.PlayGame(context.Background(), &cfg, g, &referee.Recorder{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			results = append(results, r)
+		}
+		return results
+	}
+	results := play(referee.Agent{Name: "nboard", Command: "nboard:" + bin + " play nboard"}, 2, referee.DefaultGrace)
+	for i, r := range results {
+		if r.Ending != referee.EndWin && r.Ending != referee.EndDraw || r.Plies < 50 {
+			t.Errorf("game %d against our NBoard mode: %s after %d plies: %s", i+1, r.Ending, r.Plies, r.Reason)
+		}
+	}
+	for _, c := range []struct{ answer, ending, reason string }{
+		{"=== A1", string(referee.EndBad), "illegal move: a1"},
+		{"=== ", string(referee.EndBad), "want === MOVE"},
+		{"", string(referee.EndTime), "gave no move"},
+	} {
+		script := filepath.Join(t.TempDir(), "engine.sh")
+		body := "#!/bin/sh\nwhile read cmd arg; do\n  case $cmd in\n    ping) echo \"pong $arg\" ;;\n"
+		if c.answer != "" {
+			body += "    go) echo \"status thinking\"; echo \"" + c.answer + "\" ;;\n"
+		}
+		body += "  esac\ndone\n"
+		if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		r := play(referee.Agent{Name: "fake", Command: "nboard:" + script}, 1, time.Second)[0]
+		if string(r.Ending) != c.ending || r.Winner != 1 || !strings.Contains(r.Reason, c.reason) {
+			t.Errorf("fake engine answering %q: winner %d, %s: %s; want B to win, %s, %q", c.answer, r.Winner, r.Ending, r.Reason, c.ending, c.reason)
+		}
+	}
+}

@@ -18,7 +18,7 @@ import (
 
 // agentKinds are the kinds of agent homework's matches know besides plain commands: GTP
 // engines ("gtp:CMD") and the courses' Python players ("course:PATH/player.py").
-var agentKinds = referee.AgentKinds{referee.GTP, course.PlayerKind}
+var agentKinds = referee.AgentKinds{referee.GTP, referee.NBoard, course.PlayerKind}
 
 // Main is the umbrella binary: no arguments plays input.txt's game (one of games)
 // in the current directory; the subcommands are for people, the referee and the validator

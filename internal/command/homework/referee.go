@@ -69,6 +69,12 @@ wall limit and clock rules apply, unless -gtp-untimed. A "?" answer (but to "pla
 which some engines refuse because they pass by themselves), an exit or a malformed
 answer loses. Its log holds its stderr and the whole conversation (gtp> and gtp<).
 
+An agent written nboard:CMD (e.g. -a "nboard:bin/reversi nboard") is an Othello engine
+speaking NBoard (NTest, Edax): started and charged like a GTP engine, it is told the whole
+game each turn ("set game" with a GGF game whose clock, in whole seconds, is the move's
+limit: the time left, or in SINGLE mode the move's time), then asked "go"; its "=== MOVE"
+is judged like any agent's. -gtp-untimed and -gtp-ponder apply to it too.
+
 An agent written course:PATH/player.py (e.g. -a "course:alice/player.py") is a student's
 course-style Python player (Reversi, Hive, Quoridor, ŠTREKY): its class is built once per
 game and its move() called on its turns, each call timed by the referee and limited to 1 s
