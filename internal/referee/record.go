@@ -1,6 +1,7 @@
 package referee
 
-// The record writer: the Listener that leaves <out>/game-NN.txt for every game.
+// The record writer: the Listener that leaves <out>/game-NN.txt for every game (and the
+// game's standard record beside it, standard.go).
 //
 // A record is text, one fact a line, in this order (docs/tools.md describes it for users):
 //
@@ -40,7 +41,8 @@ func RecordPath(cfg *Config, n int) string { return gameDir(cfg, n) + ".txt" }
 // Recorder is the Listener that writes a game's record. It serves one game at a time;
 // GameStarted makes it ready for the next.
 type Recorder struct {
-	b strings.Builder
+	b       strings.Builder
+	seconds []float64 // the CPU time of each move played on the match, for standard records
 }
 
 func (w *Recorder) line(s string) {
@@ -51,13 +53,19 @@ func (w *Recorder) line(s string) {
 // GameStarted begins the record with its header.
 func (w *Recorder) GameStarted(g *GameInfo) {
 	w.b.Reset()
+	w.seconds = w.seconds[:0]
 	for _, l := range recordHeader(g) {
 		w.line(l)
 	}
 }
 
 // Played adds the ply's line.
-func (w *Recorder) Played(g *GameInfo, p *Ply) { w.line(PlyLine(g, p)) }
+func (w *Recorder) Played(g *GameInfo, p *Ply) {
+	w.line(PlyLine(g, p))
+	if p.Move != "" {
+		w.seconds = append(w.seconds, p.CPU.Seconds())
+	}
+}
 
 // GameEnded adds the result and the totals and writes the record.
 func (w *Recorder) GameEnded(g *GameInfo) error {
@@ -73,6 +81,10 @@ func (w *Recorder) GameEnded(g *GameInfo) error {
 			left = fmt.Sprintf(", left %ss", secs(r.Left[a]))
 		}
 		w.line(fmt.Sprintf("cpu %s: %s in %d moves, longest %s (ply %d)%s", cfg.Agents[a].Name, ms(r.CPU[a]), r.Moves[a], ms(r.MaxMove[a]), r.MaxMovePly[a], left))
+	}
+	// The standard record first: a record file that exists is a finished game's.
+	if err := writeStandard(g, w.seconds); err != nil {
+		return err
 	}
 	return gamefile.WriteAtomic(RecordPath(cfg, g.Number), []byte(w.b.String()))
 }

@@ -21,6 +21,31 @@ func IsRecord(lines []gamefile.Line) bool {
 	return len(lines) > 0 && strings.HasPrefix(lines[0].Text, recordPrefix)
 }
 
+// IsGGF reports whether lines hold a GGF game (Othello's standard record, as the referee
+// writes it beside its own: game-NN.ggf).
+func IsGGF(lines []gamefile.Line) bool {
+	return len(lines) > 0 && strings.HasPrefix(strings.TrimSpace(lines[0].Text), "(;")
+}
+
+// ReadGGF replays the GGF game in lines with the game of games that reads GGF, as
+// ReadRecord does a record.
+func ReadGGF(games []rules.Game, file string, lines []gamefile.Line, plies int) (rules.Match, int, error) {
+	var text strings.Builder
+	for _, l := range lines {
+		text.WriteString(l.Text)
+	}
+	for _, g := range games {
+		if r, ok := g.(rules.GGFReader); ok {
+			m, n, err := r.ReadGGF(text.String(), plies)
+			if err != nil {
+				return nil, 0, fmt.Errorf("%s: %v", file, err)
+			}
+			return m, n, nil
+		}
+	}
+	return nil, 0, fmt.Errorf("%s: a GGF game, but none of the games reads GGF", file)
+}
+
 // ReadRecord rebuilds the game recorded in lines (file names it in errors) among games and plays
 // its first plies moves, opening moves included; plies < 0 plays them all. It returns the
 // match and the number of moves the record holds. Every move is judged again, strictly: a

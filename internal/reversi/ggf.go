@@ -242,7 +242,7 @@ func (m GGFMove) String() string {
 	if m.Eval != "" || m.Seconds > 0 {
 		v += "/" + m.Eval
 		if m.Seconds > 0 {
-			v += "/" + strconv.FormatFloat(m.Seconds, 'f', -1, 64)
+			v += "/" + strconv.FormatFloat(m.Seconds, 'f', 3, 64)
 		}
 	}
 	return key + "[" + ggfEscape(v) + "]"
@@ -345,4 +345,25 @@ func (m GGFMove) vertex() string {
 		return "pass"
 	}
 	return strings.ToUpper(SquareName(m.Square))
+}
+
+// ReadGGF implements rules.GGFReader.
+func (Game) ReadGGF(text string, plies int) (rules.Match, int, error) {
+	g, err := ParseGGF(text)
+	if err != nil {
+		return nil, 0, err
+	}
+	if plies > len(g.Moves) {
+		return nil, 0, fmt.Errorf("ply %d: the game has %d moves", plies, len(g.Moves))
+	}
+	if plies < 0 {
+		plies = len(g.Moves)
+	}
+	m := &judgeMatch{pos: g.Start, start: g.Start, last: NoSquare}
+	for i, mv := range g.Moves[:plies] {
+		if _, _, err := m.Play(m.FromGTP(mv.vertex()), true); err != nil {
+			return nil, 0, fmt.Errorf("GGF: move %d, %s: %v", i+1, mv, err)
+		}
+	}
+	return m, len(g.Moves), nil
 }

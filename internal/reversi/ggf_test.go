@@ -17,7 +17,7 @@ func TestGGFRoundTrip(t *testing.T) {
 		// A pass (after c4 c3 f5 b4 a4 a5 b2 a3 Black has no move), evaluations and times,
 		// and an escaped "]" in a name.
 		"(;GM[Othello]PB[a\\]b]PW[w]TI[5:00//2:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]" +
-			"B[C4/1.5/0.25]W[C3]B[F5]W[B4]B[A4]W[A5]B[B2]W[A3//3]B[PA]W[D2];)",
+			"B[C4/1.5/0.250]W[C3]B[F5]W[B4]B[A4]W[A5]B[B2]W[A3//3.000]B[PA]W[D2];)",
 	} {
 		g, err := ParseGGF(text)
 		if err != nil {

@@ -209,6 +209,15 @@ type GGFMatch interface {
 	FromGGF(move string) []byte
 }
 
+// GGFReader is a Game whose games can be read from GGF (Othello): the records the referee
+// writes beside its own (game-NN.ggf), and GGF games of other programs.
+type GGFReader interface {
+	Game
+	// ReadGGF replays a GGF game, every move judged, up to its first plies moves (all when
+	// plies < 0), and returns the match there and the number of moves the game holds.
+	ReadGGF(text string, plies int) (Match, int, error)
+}
+
 // Names lists the games' names, comma-separated, for messages.
 func Names(games []Game) string {
 	var names []string

@@ -1,18 +1,24 @@
 package homework
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
 	"gameagents/internal/reversi"
+	"gameagents/internal/rules"
 )
 
 // TestGTPEngineSameMoves plays a game of Reversi between the engine in its GTP mode and the
@@ -115,4 +121,80 @@ func TestNBoardBridge(t *testing.T) {
 			t.Errorf("fake engine answering %q: winner %d, %s: %s; want B to win, %s, %q", c.answer, r.Winner, r.Ending, r.Reason, c.ending, c.reason)
 		}
 	}
+}
+
+// TestGGFExport plays a match of Reversi, from openings and with both colours, and reads each
+// game's GGF record back: at every ply the same position as its referee record, the same
+// number of moves, the agents' names by colour, and the result's margin when the rules
+// decided the game.
+func TestGGFExport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games of Reversi")
+	}
+	bin, err := homeworkBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := referee.Config{
+		Game: reversi.Game{}, Games: 4, Mode: gamefile.GameClock, Seconds: 20, MaxPlies: 200, Parallel: 2,
+		Agents: [2]referee.Agent{{Name: "random", Command: bin + " play -player random"}, {Name: "greedy", Command: bin + " play -player greedy"}},
+		Out:    t.TempDir(), Grace: referee.DefaultGrace, Kinds: agentKinds,
+		Openings: [][]string{{"f5", "d6"}, {"c4", "c3", "d3"}},
+	}
+	var stdout bytes.Buffer
+	if _, err := referee.Run(context.Background(), cfg, &stdout); err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= cfg.Games; n++ {
+		recLines, err := gamefile.ReadLinesUpTo(referee.RecordPath(&cfg, n), gamefile.MaxRecordBytes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ggfLines, err := gamefile.ReadLines(referee.GGFPath(&cfg, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		judges := []rules.Game{reversi.Game{}}
+		_, plies, err := referee.ReadRecord(judges, "record", recLines, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, moves, err := referee.ReadGGF(judges, "ggf", ggfLines, -1)
+		if err != nil {
+			t.Fatalf("game %d: %v", n, err)
+		}
+		if moves != plies {
+			t.Fatalf("game %d: %d moves in GGF, %d plies in the record", n, moves, plies)
+		}
+		for k := 0; k <= plies; k++ {
+			a, _, _ := referee.ReadRecord(judges, "record", recLines, k)
+			b, _, _ := referee.ReadGGF(judges, "ggf", ggfLines, k)
+			if diff := cmp.Diff(a.Render(), b.Render()); diff != "" {
+				t.Fatalf("game %d, ply %d: GGF and record differ (-record +GGF):\n%s", n, k, diff)
+			}
+		}
+		rec := strings.Join(lineTexts(recLines), "\n")
+		ggf := ggfLines[0].Text
+		black := regexp.MustCompile(`agent [AB]: (\S+) plays BLACK`).FindStringSubmatch(rec)
+		if black == nil || !strings.Contains(ggf, "PB["+black[1]+"]") {
+			t.Errorf("game %d: GGF %q does not name Black's agent %v", n, ggf, black)
+		}
+		score := regexp.MustCompile(`result: .*BLACK (\d+), WHITE (\d+)`).FindStringSubmatch(rec)
+		if score == nil {
+			t.Fatalf("game %d: no final score in the record", n)
+		}
+		b, _ := strconv.Atoi(score[1])
+		w, _ := strconv.Atoi(score[2])
+		if want := fmt.Sprintf("RE[%+d.000]", b-w); b != w && !strings.Contains(ggf, want) {
+			t.Errorf("game %d: GGF %q lacks %s", n, ggf, want)
+		}
+	}
+}
+
+func lineTexts(lines []gamefile.Line) []string {
+	var s []string
+	for _, l := range lines {
+		s = append(s, l.Text)
+	}
+	return s
 }

@@ -17,7 +17,7 @@ import (
 	"gameagents/internal/rules"
 )
 
-const renderSynopsis = "homework render [-format svg|png] [-ply N] [-o FILE] (DIR | FILE | RECORD)"
+const renderSynopsis = "homework render [-format svg|png] [-ply N] [-o FILE] (DIR | FILE | RECORD | GGF)"
 
 // RenderMain is `homework render`: the picture of an input.txt of any of judges' games, or
 // of a ply of a referee record, as SVG or PNG. Exit status 0 written, 2 bad usage or a
@@ -30,7 +30,8 @@ func RenderMain(judges []rules.Game, args []string, stdout, stderr io.Writer) in
 	usage := func(w io.Writer) {
 		fmt.Fprintf(w, "usage: %s\n\n", renderSynopsis)
 		fmt.Fprint(w, `Draws a position: DIR/input.txt, an input.txt FILE of any game (recognised as
-the agents recognise it), or a referee record (game-NN.txt) replayed to ply N. The board
+the agents recognise it), or a referee record (game-NN.txt) or GGF game (game-NN.ggf,
+Othello) replayed to ply N. The board
 with its coordinates, the pieces, and the last move marked (for a record; an input.txt
 has no last move).
 
@@ -95,11 +96,15 @@ func loadScene(judges []rules.Game, path string, ply int, plySet bool) (render.S
 	}
 	var m rules.Match
 	switch {
-	case referee.IsRecord(lines):
+	case referee.IsRecord(lines) || referee.IsGGF(lines):
 		if ply < -1 {
 			return render.Scene{}, fmt.Errorf("-ply %d: want 0 or more, or -1 for the last", ply)
 		}
-		m, _, err = referee.ReadRecord(judges, path, lines, ply)
+		read := referee.ReadRecord
+		if referee.IsGGF(lines) {
+			read = referee.ReadGGF
+		}
+		m, _, err = read(judges, path, lines, ply)
 	case plySet:
 		return render.Scene{}, fmt.Errorf("-ply: %s is an input.txt, not a record: it holds one position", path)
 	default:
