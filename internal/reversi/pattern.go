@@ -69,17 +69,17 @@ func (p PatternDef) Size() int {
 
 // Patterns is the pattern set, in the order of the tables in a weights file. Squares: a1 = 0, b1 = 1, a2 = 8.
 var Patterns = []PatternDef{
-	{"edge+2x", []int{0, 1, 2, 3, 4, 5, 6, 7, 9, 14}},     // a1..h1, b2, g2
-	{"corner3x3", []int{0, 1, 2, 8, 9, 10, 16, 17, 18}},   // a1..c3
-	{"corner2x5", []int{0, 1, 2, 3, 4, 8, 9, 10, 11, 12}}, // a1..e1, a2..e2
-	{"row2", []int{8, 9, 10, 11, 12, 13, 14, 15}},         // a2..h2
-	{"row3", []int{16, 17, 18, 19, 20, 21, 22, 23}},       // a3..h3
-	{"row4", []int{24, 25, 26, 27, 28, 29, 30, 31}},       // a4..h4
-	{"diag8", []int{0, 9, 18, 27, 36, 45, 54, 63}},        // a1..h8
-	{"diag7", []int{1, 10, 19, 28, 37, 46, 55}},           // b1..h7
-	{"diag6", []int{2, 11, 20, 29, 38, 47}},               // c1..h6
-	{"diag5", []int{3, 12, 21, 30, 39}},                   // d1..h5
-	{"diag4", []int{4, 13, 22, 31}},                       // e1..h4
+	{"edge+2x", []int{0, 1, 2, 3, 4, 5, 6, 7, 9, 14}},      // a1..h1, b2, g2
+	{"corner3x3", []int{0, 1, 2, 8, 9, 10, 16, 17, 18}},    // a1..c3
+	{"corner2x5", []int{0, 1, 2, 3, 4, 8, 9, 10, 11, 12}},  // a1..e1, a2..e2
+	{"row2", []int{8, 9, 10, 11, 12, 13, 14, 15}},          // a2..h2
+	{"row3", []int{16, 17, 18, 19, 20, 21, 22, 23}},        // a3..h3
+	{"row4", []int{24, 25, 26, 27, 28, 29, 30, 31}},        // a4..h4
+	{"diag8", []int{0, 9, 18, 27, 36, 45, 54, 63}},         // a1..h8
+	{"diag7", []int{1, 10, 19, 28, 37, 46, 55}},            // b1..h7
+	{"diag6", []int{2, 11, 20, 29, 38, 47}},                // c1..h6
+	{"diag5", []int{3, 12, 21, 30, 39}},                    // d1..h5
+	{"diag4", []int{4, 13, 22, 31}},                        // e1..h4
 	{"edgeblock", []int{0, 2, 3, 4, 5, 7, 10, 11, 12, 13}}, // a1, c1..f1, h1, c2..f2
 	{"triangle", []int{0, 1, 2, 3, 8, 9, 10, 16, 17, 24}},  // a1..d1, a2..c2, a3, b3, a4
 	{"cross", []int{0, 1, 8, 9, 10, 17, 18, 19, 26, 27}},   // a1, b1, a2..c2, b3..d3, c4, d4
@@ -258,10 +258,10 @@ func PatternPermute(idx int, pi []int) int {
 
 // Gathering a pattern's squares of one side on an image into bits 0.. of a mask, in the
 // order of Patterns[i].Squares; patGatherI is pattern i's.
-func patGather0(x uint64) uint64 { return x&0xff | x>>1&0x100 | x>>5&0x200 }
-func patGather1(x uint64) uint64 { return x&7 | x>>5&0x38 | x>>10&0x1c0 }
-func patGather2(x uint64) uint64 { return x&0x1f | x>>3&0x3e0 }
-func patGather6(x uint64) uint64 { return (x & patMainDiag) * 0x0101010101010101 >> 56 }
+func patGather0(x uint64) uint64  { return x&0xff | x>>1&0x100 | x>>5&0x200 }
+func patGather1(x uint64) uint64  { return x&7 | x>>5&0x38 | x>>10&0x1c0 }
+func patGather2(x uint64) uint64  { return x&0x1f | x>>3&0x3e0 }
+func patGather6(x uint64) uint64  { return (x & patMainDiag) * 0x0101010101010101 >> 56 }
 func patGather11(x uint64) uint64 { return x&1 | x>>1&0x1e | x>>2&0x20 | x>>4&0x3c0 }
 func patGather12(x uint64) uint64 { return x&0xf | x>>4&0x70 | x>>9&0x180 | x>>15&0x200 }
 func patGather13(x uint64) uint64 { return x&3 | x>>6&0x1c | x>>12&0xe0 | x>>18&0x300 }

@@ -64,16 +64,16 @@ type Result struct {
 
 // Features switches search techniques off, for measuring what each is worth.
 type Features struct {
-	NoTT       bool  // no transposition table
-	NoPVS      bool  // full windows for every move
-	NoSort     bool  // moves in square order after the table's move
+	NoTT   bool // no transposition table
+	NoPVS  bool // full windows for every move
+	NoSort bool // moves in square order after the table's move
 	// OrderEvalDepth: nodes searched at least this deep also order their moves by the
 	// evaluation after each move and by potential mobility (0: orderEvalDepth; negative: never).
 	OrderEvalDepth int
-	NoSolver   bool  // never solve the endgame exactly
-	NoProbCut  bool  // no ProbCut (probcut.go): every node searched full width
-	ProbCutT   int32 // ProbCut's confidence in tenths of σ (0: probCutT)
-	SolveFixed bool  // try the solver from solveMaxEmpties whatever the budget
+	NoSolver       bool  // never solve the endgame exactly
+	NoProbCut      bool  // no ProbCut (probcut.go): every node searched full width
+	ProbCutT       int32 // ProbCut's confidence in tenths of σ (0: probCutT)
+	SolveFixed     bool  // try the solver from solveMaxEmpties whatever the budget
 	// Share: start an iteration only while under 1/Share of the budget, the rule before
 	// the whole budget was spent (3); 0: while any of it is left (search.Budget.Deepen).
 	Share int
