@@ -24,8 +24,16 @@ package reversi
 // configuration index is patTernary[own] + 2*patTernary[opp].
 //
 // Beyond patterns: the number of legal moves of each side (Logistello's mobility
-// feature, which patterns only approximate) and a bias per number of empties (the value
+// feature, which patterns only approximate), each side's potential mobility (the empty
+// squares next to the other side's discs) and a bias per number of empties (the value
 // of having the move, with parity).
+//
+// The pattern set: Logistello's (edge + 2 X-squares, corner 3×3 and 2×5, rows 2 to 4,
+// diagonals of 4 to 8) and three more shapes of the kind Edax's and Egaroucid's
+// documentation describe, with squares chosen here: an edge block (the corner, the
+// middle four edge squares, the far corner and the four squares inside them), a corner
+// triangle (ten squares) and a corner cross (the diagonal from the corner to d4 with
+// its neighbours on both sides).
 //
 // Phases. Weights depend on the number of empties: the weights file maps each count
 // 0..60 to a phase, each phase holding a full set of tables.
@@ -61,28 +69,34 @@ func (p PatternDef) Size() int {
 
 // Patterns is the pattern set, in the order of the tables in a weights file. Squares: a1 = 0, b1 = 1, a2 = 8.
 var Patterns = []PatternDef{
-	{"edge+2x", []int{0, 1, 2, 3, 4, 5, 6, 7, 9, 14}},     // a1..h1, b2, g2
-	{"corner3x3", []int{0, 1, 2, 8, 9, 10, 16, 17, 18}},   // a1..c3
-	{"corner2x5", []int{0, 1, 2, 3, 4, 8, 9, 10, 11, 12}}, // a1..e1, a2..e2
-	{"row2", []int{8, 9, 10, 11, 12, 13, 14, 15}},         // a2..h2
-	{"row3", []int{16, 17, 18, 19, 20, 21, 22, 23}},       // a3..h3
-	{"row4", []int{24, 25, 26, 27, 28, 29, 30, 31}},       // a4..h4
-	{"diag8", []int{0, 9, 18, 27, 36, 45, 54, 63}},        // a1..h8
-	{"diag7", []int{1, 10, 19, 28, 37, 46, 55}},           // b1..h7
-	{"diag6", []int{2, 11, 20, 29, 38, 47}},               // c1..h6
-	{"diag5", []int{3, 12, 21, 30, 39}},                   // d1..h5
-	{"diag4", []int{4, 13, 22, 31}},                       // e1..h4
+	{"edge+2x", []int{0, 1, 2, 3, 4, 5, 6, 7, 9, 14}},      // a1..h1, b2, g2
+	{"corner3x3", []int{0, 1, 2, 8, 9, 10, 16, 17, 18}},    // a1..c3
+	{"corner2x5", []int{0, 1, 2, 3, 4, 8, 9, 10, 11, 12}},  // a1..e1, a2..e2
+	{"row2", []int{8, 9, 10, 11, 12, 13, 14, 15}},          // a2..h2
+	{"row3", []int{16, 17, 18, 19, 20, 21, 22, 23}},        // a3..h3
+	{"row4", []int{24, 25, 26, 27, 28, 29, 30, 31}},        // a4..h4
+	{"diag8", []int{0, 9, 18, 27, 36, 45, 54, 63}},         // a1..h8
+	{"diag7", []int{1, 10, 19, 28, 37, 46, 55}},            // b1..h7
+	{"diag6", []int{2, 11, 20, 29, 38, 47}},                // c1..h6
+	{"diag5", []int{3, 12, 21, 30, 39}},                    // d1..h5
+	{"diag4", []int{4, 13, 22, 31}},                        // e1..h4
+	{"edgeblock", []int{0, 2, 3, 4, 5, 7, 10, 11, 12, 13}}, // a1, c1..f1, h1, c2..f2
+	{"triangle", []int{0, 1, 2, 3, 8, 9, 10, 16, 17, 24}},  // a1..d1, a2..c2, a3, b3, a4
+	{"cross", []int{0, 1, 8, 9, 10, 17, 18, 19, 26, 27}},   // a1, b1, a2..c2, b3..d3, c4, d4
 }
 
 const (
-	numPatterns = 11
+	numPatterns = 14
 	// PatternMobilityMax caps a side's mobility feature: more moves count as this many.
 	PatternMobilityMax = 31
+	// PatternPotentialMax caps a side's potential mobility feature (the empty squares
+	// next to the other side's discs): more count as this many.
+	PatternPotentialMax = 47
 	// PatternInstances is the number of pattern look-ups per evaluation (patImagesOf).
-	PatternInstances = 46
+	PatternInstances = 58
 	// PatternFeatures is the number of weights one evaluation sums: the pattern
-	// instances, the two mobilities and the bias.
-	PatternFeatures = PatternInstances + 3
+	// instances, the two mobilities, the two potential mobilities and the bias.
+	PatternFeatures = PatternInstances + 5
 	// PatternPhaseEmpties is the number of empties counts that map to phases (0..60).
 	PatternPhaseEmpties = 61
 )
@@ -93,7 +107,7 @@ const (
 // right to left) for nothing but time; instead such a pattern's table is made symmetric
 // by the fitter, which ties the entries that a symmetry mapping the pattern's squares
 // onto themselves turns into each other (PatternStabilizer). The sum then is invariant
-// under the board's symmetries, and it takes 46 look-ups instead of 88.
+// under the board's symmetries, and it takes 58 look-ups instead of 112.
 var patImagesOf = [numPatterns]uint8{
 	0b0011_0011, // edge+2x: a1-h1 row (mirror left-right maps it onto itself)
 	0b0000_1111, // corner3x3 (transposing maps it onto itself)
@@ -106,6 +120,9 @@ var patImagesOf = [numPatterns]uint8{
 	0b0000_1111, // diag6
 	0b0000_1111, // diag5
 	0b0000_1111, // diag4
+	0b0011_0011, // edgeblock (mirror left-right maps it onto itself)
+	0b0000_1111, // triangle (transposing maps it onto itself)
+	0b0000_1111, // cross (transposing maps it onto itself)
 }
 
 // PatternStabilizer returns the permutations pi of pattern i's squares that a symmetry of
@@ -138,9 +155,9 @@ func PatternStabilizer(i int) [][]int {
 
 // patOffsets[i] is where pattern i's table starts in a phase's weights; the mobility
 // tables and the bias by empties follow the pattern tables.
-var patOffsets, patMobOwn, patMobOpp, patBias, PatternWeightsPerPhase = patLayout()
+var patOffsets, patMobOwn, patMobOpp, patPotOwn, patPotOpp, patBias, PatternWeightsPerPhase = patLayout()
 
-func patLayout() (offs [numPatterns]int, mobOwn, mobOpp, bias, total int) {
+func patLayout() (offs [numPatterns]int, mobOwn, mobOpp, potOwn, potOpp, bias, total int) {
 	n := 0
 	for i, p := range Patterns {
 		offs[i] = n
@@ -148,8 +165,10 @@ func patLayout() (offs [numPatterns]int, mobOwn, mobOpp, bias, total int) {
 	}
 	mobOwn = n
 	mobOpp = mobOwn + PatternMobilityMax + 1
-	bias = mobOpp + PatternMobilityMax + 1
-	return offs, mobOwn, mobOpp, bias, bias + PatternPhaseEmpties
+	potOwn = mobOpp + PatternMobilityMax + 1
+	potOpp = potOwn + PatternPotentialMax + 1
+	bias = potOpp + PatternPotentialMax + 1
+	return offs, mobOwn, mobOpp, potOwn, potOpp, bias, bias + PatternPhaseEmpties
 }
 
 // patTernary[m] reads the binary mask m as a base-3 number: bit i becomes 3^i.
@@ -239,10 +258,13 @@ func PatternPermute(idx int, pi []int) int {
 
 // Gathering a pattern's squares of one side on an image into bits 0.. of a mask, in the
 // order of Patterns[i].Squares; patGatherI is pattern i's.
-func patGather0(x uint64) uint64 { return x&0xff | x>>1&0x100 | x>>5&0x200 }
-func patGather1(x uint64) uint64 { return x&7 | x>>5&0x38 | x>>10&0x1c0 }
-func patGather2(x uint64) uint64 { return x&0x1f | x>>3&0x3e0 }
-func patGather6(x uint64) uint64 { return (x & patMainDiag) * 0x0101010101010101 >> 56 }
+func patGather0(x uint64) uint64  { return x&0xff | x>>1&0x100 | x>>5&0x200 }
+func patGather1(x uint64) uint64  { return x&7 | x>>5&0x38 | x>>10&0x1c0 }
+func patGather2(x uint64) uint64  { return x&0x1f | x>>3&0x3e0 }
+func patGather6(x uint64) uint64  { return (x & patMainDiag) * 0x0101010101010101 >> 56 }
+func patGather11(x uint64) uint64 { return x&1 | x>>1&0x1e | x>>2&0x20 | x>>4&0x3c0 }
+func patGather12(x uint64) uint64 { return x&0xf | x>>4&0x70 | x>>9&0x180 | x>>15&0x200 }
+func patGather13(x uint64) uint64 { return x&3 | x>>6&0x1c | x>>12&0xe0 | x>>18&0x300 }
 
 // patIndex is the weight index of pattern i whose squares hold the gathered masks og
 // (own) and pg (opponent).
@@ -263,9 +285,13 @@ func patEvery(f []uint32, o, p uint64) {
 	f[8] = patIndex(8, patDiag(o, 2), patDiag(p, 2))
 	f[9] = patIndex(9, patDiag(o, 3), patDiag(p, 3))
 	f[10] = patIndex(10, patDiag(o, 4), patDiag(p, 4))
+	f[11] = patIndex(11, patGather11(o), patGather11(p))
+	f[12] = patIndex(12, patGather12(o), patGather12(p))
+	f[13] = patIndex(13, patGather13(o), patGather13(p))
 }
 
-// patCornersDiags appends the corner3x3, corner2x5 and short diagonal indices (images 2, 3).
+// patCornersDiags appends the corner3x3, corner2x5, short diagonal, triangle and cross
+// indices (images 2, 3).
 func patCornersDiags(f []uint32, o, p uint64) {
 	f[0] = patIndex(1, patGather1(o), patGather1(p))
 	f[1] = patIndex(2, patGather2(o), patGather2(p))
@@ -273,15 +299,18 @@ func patCornersDiags(f []uint32, o, p uint64) {
 	f[3] = patIndex(8, patDiag(o, 2), patDiag(p, 2))
 	f[4] = patIndex(9, patDiag(o, 3), patDiag(p, 3))
 	f[5] = patIndex(10, patDiag(o, 4), patDiag(p, 4))
+	f[6] = patIndex(12, patGather12(o), patGather12(p))
+	f[7] = patIndex(13, patGather13(o), patGather13(p))
 }
 
-// patEdgeRows appends the edge+2x, corner2x5 and row indices (images 4, 5).
+// patEdgeRows appends the edge+2x, corner2x5, row and edge block indices (images 4, 5).
 func patEdgeRows(f []uint32, o, p uint64) {
 	f[0] = patIndex(0, patGather0(o), patGather0(p))
 	f[1] = patIndex(2, patGather2(o), patGather2(p))
 	f[2] = patIndex(3, o>>8&0xff, p>>8&0xff)
 	f[3] = patIndex(4, o>>16&0xff, p>>16&0xff)
 	f[4] = patIndex(5, o>>24&0xff, p>>24&0xff)
+	f[5] = patIndex(11, patGather11(o), patGather11(p))
 }
 
 // PatternIndices fills f with the weight indices (within one phase) that b's evaluation
@@ -291,22 +320,33 @@ func patEdgeRows(f []uint32, o, p uint64) {
 func PatternIndices(b Board, f *[PatternFeatures]uint32) {
 	o, p := b.Own, b.Opp
 	v := bits.ReverseBytes64
-	patEvery(f[0:11], o, p)
-	patEvery(f[11:22], v(o), v(p))
+	patEvery(f[0:14], o, p)
+	patEvery(f[14:28], v(o), v(p))
 	oh, ph := patMirrorH(o), patMirrorH(p)
-	patCornersDiags(f[22:28], oh, ph)
-	patCornersDiags(f[28:34], v(oh), v(ph))
+	patCornersDiags(f[28:36], oh, ph)
+	patCornersDiags(f[36:44], v(oh), v(ph))
 	ot, pt := patTranspose(o), patTranspose(p)
-	patEdgeRows(f[34:39], ot, pt)
-	patEdgeRows(f[39:44], v(ot), v(pt))
+	patEdgeRows(f[44:50], ot, pt)
+	patEdgeRows(f[50:56], v(ot), v(pt))
 	oth, pth := patMirrorH(ot), patMirrorH(pt)
-	f[44] = patIndex(2, patGather2(oth), patGather2(pth))
-	f[45] = patIndex(2, patGather2(v(oth)), patGather2(v(pth)))
+	f[56] = patIndex(2, patGather2(oth), patGather2(pth))
+	f[57] = patIndex(2, patGather2(v(oth)), patGather2(v(pth)))
 	own := min(bits.OnesCount64(b.Moves()), PatternMobilityMax)
 	opp := min(bits.OnesCount64(b.Pass().Moves()), PatternMobilityMax)
+	empty := ^(b.Own | b.Opp)
 	f[PatternInstances] = uint32(patMobOwn + own)
 	f[PatternInstances+1] = uint32(patMobOpp + opp)
-	f[PatternInstances+2] = uint32(patBias + bits.OnesCount64(^(b.Own | b.Opp)))
+	f[PatternInstances+2] = uint32(patPotOwn + PatternPotential(b.Opp, empty))
+	f[PatternInstances+3] = uint32(patPotOpp + PatternPotential(b.Own, empty))
+	f[PatternInstances+4] = uint32(patBias + bits.OnesCount64(empty))
+}
+
+// PatternPotential is the potential mobility feature: the empty squares next to a disc of
+// x (in any of the eight directions), capped at PatternPotentialMax. A side's potential
+// mobility is that of the other side's discs: squares it may come to play on (Rosenbloom's
+// IAGO, 1982, and Buro's Logistello used this "frontier" count beside mobility).
+func PatternPotential(x, empty uint64) int {
+	return min(bits.OnesCount64(neighbours(x)&empty), PatternPotentialMax)
 }
 
 // PatternWeights is a fitted evaluation: a phase for each number of empties and a table
@@ -331,16 +371,17 @@ func (w *PatternWeights) Eval(b Board) int32 {
 
 // The weights file (little-endian):
 //
-//	"RVPW" magic, uint16 version (1)
+//	"RVPW" magic, uint16 version (2)
 //	uint16 number of patterns; per pattern: uint8 name length, name, uint8 square count,
 //	       the squares (uint8 each) — must equal Patterns, so a file fitted for another
 //	       pattern set is refused rather than misread
-//	uint8 mobility cap (PatternMobilityMax)
+//	uint8 mobility cap (PatternMobilityMax), uint8 potential mobility cap (PatternPotentialMax)
 //	uint8 number of phases P; 61 bytes: the phase of each number of empties 0..60
+//	a zero byte if the header so far has an odd length (the weights are used in place)
 //	P * PatternWeightsPerPhase int16 weights, phase after phase
 const (
 	patMagic   = "RVPW"
-	patVersion = 1
+	patVersion = 2
 )
 
 // MarshalBinary encodes the weights in the weights file format.
@@ -356,13 +397,16 @@ func (w *PatternWeights) MarshalBinary() ([]byte, error) {
 			buf = append(buf, byte(sq))
 		}
 	}
-	buf = append(buf, PatternMobilityMax, byte(len(w.W)))
+	buf = append(buf, PatternMobilityMax, PatternPotentialMax, byte(len(w.W)))
 	for _, ph := range w.Phase {
 		if int(ph) >= len(w.W) {
 			return nil, fmt.Errorf("phase %d out of range (%d phases)", ph, len(w.W))
 		}
 	}
 	buf = append(buf, w.Phase[:]...)
+	if len(buf)%2 != 0 {
+		buf = append(buf, 0) // the weights start on an even offset, to be used in place
+	}
 	for i, t := range w.W {
 		if len(t) != PatternWeightsPerPhase {
 			return nil, fmt.Errorf("phase %d has %d weights, want %d", i, len(t), PatternWeightsPerPhase)
@@ -421,21 +465,29 @@ func (w *PatternWeights) decode(data []byte, alias bool) error {
 			}
 		}
 	}
-	h, err := next(2 + PatternPhaseEmpties)
+	h, err := next(3 + PatternPhaseEmpties)
 	if err != nil {
 		return err
 	}
 	if h[0] != PatternMobilityMax {
 		return bad(fmt.Sprintf("mobility cap %d, want %d", h[0], PatternMobilityMax))
 	}
-	phases := int(h[1])
+	if h[1] != PatternPotentialMax {
+		return bad(fmt.Sprintf("potential mobility cap %d, want %d", h[1], PatternPotentialMax))
+	}
+	phases := int(h[2])
 	if phases == 0 {
 		return bad("no phases")
 	}
-	copy(w.Phase[:], h[2:])
+	copy(w.Phase[:], h[3:])
 	for _, ph := range w.Phase {
 		if int(ph) >= phases {
 			return bad(fmt.Sprintf("phase %d out of range (%d phases)", ph, phases))
+		}
+	}
+	if (len(data)-len(p))%2 != 0 {
+		if pad, err := next(1); err != nil || pad[0] != 0 {
+			return bad("no zero pad byte before the weights")
 		}
 	}
 	if len(p) != 2*phases*PatternWeightsPerPhase {

@@ -112,12 +112,39 @@ func TestPatternIndices(t *testing.T) {
 		want := []uint32{
 			uint32(patMobOwn + min(bits.OnesCount64(b.Moves()), PatternMobilityMax)),
 			uint32(patMobOpp + min(bits.OnesCount64(b.Pass().Moves()), PatternMobilityMax)),
+			uint32(patPotOwn + slowPotential(b.Opp, b.Own|b.Opp)),
+			uint32(patPotOpp + slowPotential(b.Own, b.Own|b.Opp)),
 			uint32(patBias + empties),
 		}
 		if diff := cmp.Diff(want, f[PatternInstances:]); diff != "" {
 			t.Fatalf("%+v: mobility and bias features (-want +got):\n%s", b, diff)
 		}
 	}
+}
+
+// slowPotential counts the empty squares with a disc of x among their eight neighbours,
+// capped, one square at a time.
+func slowPotential(x, covered uint64) int {
+	n := 0
+	for sq := range 64 {
+		if covered>>sq&1 != 0 {
+			continue
+		}
+		r, c := sq/8, sq%8
+		near := false
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				rr, cc := r+dr, c+dc
+				if (dr != 0 || dc != 0) && rr >= 0 && rr < 8 && cc >= 0 && cc < 8 && x>>(rr*8+cc)&1 != 0 {
+					near = true
+				}
+			}
+		}
+		if near {
+			n++
+		}
+	}
+	return min(n, PatternPotentialMax)
 }
 
 // squareSet is the set of board squares that image k shows on pattern p's squares.
@@ -258,8 +285,15 @@ func TestPatternWeightsRoundTrip(t *testing.T) {
 			t.Fatalf("round trip: phase %d's weights differ", p)
 		}
 	}
-	// The header's pattern list ends where the phase map starts.
-	header := len(buf) - 2*4*PatternWeightsPerPhase - PatternPhaseEmpties - 2
+	// header: where the pattern list ends and the caps start.
+	header := 8
+	for _, p := range Patterns {
+		header += 2 + len(p.Name) + len(p.Squares)
+	}
+	pad := (header + 3 + PatternPhaseEmpties) % 2
+	if want := header + 3 + PatternPhaseEmpties + pad + 2*4*PatternWeightsPerPhase; len(buf) != want {
+		t.Fatalf("weights file of %d bytes, want %d", len(buf), want)
+	}
 	for _, tc := range []struct {
 		name string
 		edit func([]byte) []byte
@@ -270,7 +304,15 @@ func TestPatternWeightsRoundTrip(t *testing.T) {
 		{"pattern name", func(b []byte) []byte { b[10] = 'X'; return b }},
 		{"pattern square", func(b []byte) []byte { b[header-1]++; return b }},
 		{"mobility cap", func(b []byte) []byte { b[header]++; return b }},
-		{"phase out of range", func(b []byte) []byte { b[header+2+60] = 4; return b }},
+		{"potential cap", func(b []byte) []byte { b[header+1]++; return b }},
+		{"phase out of range", func(b []byte) []byte { b[header+3+60] = 4; return b }},
+		{"pad byte", func(b []byte) []byte {
+			if pad == 0 {
+				return b[:0]
+			}
+			b[header+3+PatternPhaseEmpties] = 1
+			return b
+		}},
 		{"truncated", func(b []byte) []byte { return b[:len(b)-1] }},
 		{"too long", func(b []byte) []byte { return append(b, 0, 0) }},
 	} {

@@ -89,24 +89,24 @@ func (e *Engine) probCut(b Board, depth int, alpha, beta int32) (int32, bool) {
 // probCutMean[depth][stage] and probCutSigma[depth][stage] are the mean and the standard
 // deviation of v(depth) − v(probCutDepth(depth)) in 1/100 disc, by stage of the game
 // (probCutStage: empties 0–11, 12–23, 24–35, 36–47, 48–60), as TestProbCutSigma printed
-// them with the committed weights (w5b); rows below probCutMinDepth are unused.
+// them with the committed weights (w7new); rows below probCutMinDepth are unused.
 var probCutMean = [probCutMaxSigmaDepth + 1][probCutStages]int16{
-	3:  {1, 83, 114, -58, 8},    // positions: 206, 385, 493, 488, 247
-	4:  {-28, 17, 17, 74, 32},   // positions: 206, 385, 493, 488, 247
-	5:  {88, 79, 77, 17, -9},    // positions: 206, 385, 493, 488, 247
-	6:  {-47, -10, -1, 163, 51}, // positions: 206, 385, 493, 488, 247
-	7:  {54, 128, 157, 17, -20}, // positions: 206, 385, 493, 488, 247
-	8:  {-83, 5, -30, 149, 62},  // positions: 187, 385, 493, 488, 247
-	9:  {-23, 102, 143, 10, -4}, // positions: 119, 385, 493, 488, 247
-	10: {23, 10, -46, 232, 90},  // positions: 50, 385, 493, 488, 247
+	3:  {27, 58, 80, 17, -19},   // positions: 206, 385, 493, 488, 247
+	4:  {-32, -5, 22, 110, 59},  // positions: 206, 385, 493, 488, 247
+	5:  {78, 91, 50, -3, -30},   // positions: 206, 385, 493, 488, 247
+	6:  {-63, -26, 5, 292, 101}, // positions: 206, 385, 493, 488, 247
+	7:  {71, 138, 79, -76, -68}, // positions: 206, 385, 493, 488, 247
+	8:  {-87, 3, 6, 225, 102},   // positions: 187, 385, 493, 488, 247
+	9:  {10, 87, 53, 4, -163},   // positions: 119, 385, 493, 488, 247
+	10: {-7, 13, 3, 220, 103},   // positions: 50, 385, 493, 488, 247
 }
 var probCutSigma = [probCutMaxSigmaDepth + 1][probCutStages]int16{
-	3:  {438, 375, 330, 251, 89},  // positions: 206, 385, 493, 488, 247
-	4:  {415, 323, 282, 210, 87},  // positions: 206, 385, 493, 488, 247
-	5:  {389, 327, 310, 174, 77},  // positions: 206, 385, 493, 488, 247
-	6:  {544, 426, 386, 264, 110}, // positions: 206, 385, 493, 488, 247
-	7:  {489, 422, 380, 209, 115}, // positions: 206, 385, 493, 488, 247
-	8:  {510, 415, 308, 213, 114}, // positions: 187, 385, 493, 488, 247
-	9:  {517, 366, 280, 184, 121}, // positions: 119, 385, 493, 488, 247
-	10: {690, 444, 358, 274, 159}, // positions: 50, 385, 493, 488, 247
+	3:  {421, 365, 316, 213, 119}, // positions: 206, 385, 493, 488, 247
+	4:  {440, 327, 281, 199, 107}, // positions: 206, 385, 493, 488, 247
+	5:  {358, 335, 290, 233, 94},  // positions: 206, 385, 493, 488, 247
+	6:  {551, 415, 376, 356, 135}, // positions: 206, 385, 493, 488, 247
+	7:  {456, 409, 352, 398, 133}, // positions: 206, 385, 493, 488, 247
+	8:  {473, 385, 320, 415, 114}, // positions: 187, 385, 493, 488, 247
+	9:  {454, 341, 287, 369, 245}, // positions: 119, 385, 493, 488, 247
+	10: {602, 425, 354, 437, 219}, // positions: 50, 385, 493, 488, 247
 }

@@ -1,0 +1,52 @@
+package reversi
+
+import (
+	"flag"
+	"math/bits"
+	"testing"
+	"time"
+
+	"gameagents/internal/benchset"
+	"gameagents/internal/clock"
+)
+
+var orderProbe = flag.Int("order-probe", 0, "search the SINGLE benchmark positions of 20 or more empties to this depth with each move-ordering setting and report nodes and CPU time (0: skip)")
+
+// TestOrderProbe measures the midgame move ordering: the nodes (and process CPU time) that
+// fixed-depth searches of the benchmark set's midgame positions take with the evaluation
+// in the order from each remaining depth, and without it. Nodes are the measure (they do
+// not depend on the machine); the time says whether the dearer order pays for itself.
+//
+//	go test ./internal/reversi -run TestOrderProbe -order-probe 10 -v
+func TestOrderProbe(t *testing.T) {
+	if *orderProbe == 0 {
+		t.Skip("a measurement: run with -order-probe DEPTH")
+	}
+	files, inputs, err := benchset.Read("testdata/single-bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var boards []Board
+	for i, f := range files {
+		in, err := ParseInput(f, inputs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bits.OnesCount64(^(in.Board.Own|in.Board.Opp)) >= 20 && in.Board.Moves() != 0 {
+			boards = append(boards, in.Board)
+		}
+	}
+	cpu := clock.Process{}
+	for _, setting := range []int{-1, 3, 4, 5} {
+		var nodes int64
+		start := cpu.Used()
+		for _, b := range boards {
+			e := NewEngine(20)
+			e.NoSolver, e.OrderEvalDepth = true, setting
+			nodes += e.Search(b, Limits{MaxDepth: *orderProbe}, nil).Nodes
+		}
+		used := cpu.Used() - start
+		t.Logf("order by evaluation from depth %2d: %d positions, %d nodes, %v CPU, %.0f ns a node",
+			setting, len(boards), nodes, used.Round(time.Millisecond), float64(used)/float64(nodes))
+	}
+}
