@@ -1,0 +1,464 @@
+package hive
+
+// Base Hive: the board game's own rules, beside the course's (docs/hive.md, "The base
+// game"), as the Universal Hive Protocol's engines play it (Mzinga, nokamute), written from
+// the game's rules and the UHP's description, and checked against nokamute's move lists
+// (base_test.go). Where they differ from the course's:
+//
+//   - each side has a queen, two beetles, two spiders, three grasshoppers and three ants;
+//     White moves first;
+//   - the board is unbounded (cells are axial coordinates without limits; the first piece
+//     is on 0,0);
+//   - no queen on a side's first move (the tournament rule UHP engines apply); from a side's
+//     second move on it may place or, once its queen is on the board, move; by its fourth
+//     move its queen must be placed (only queen placements are legal then);
+//   - sliding (queen, spider, ant, and a beetle on the ground) is the board game's: a step
+//     needs exactly one of its two flanks occupied (free to slide, and in contact); a beetle
+//     climbing on or off the hive passes between two flank stacks only if one is no higher
+//     than the higher of its own height (lifted) and the target's (the rule Mzinga and
+//     nokamute play);
+//   - the game ends when a queen is surrounded on all six sides: its side loses, both at
+//     once is a draw; there are no points and no move limit.
+//
+// The representation is plain (a map of stacks), written for clarity; it is the base game's
+// reference rules and the judge's.
+
+import (
+	"slices"
+	"strconv"
+)
+
+// BaseHand is each side's pieces at the start of a base game, by kind (Q B S G A).
+var BaseHand = [5]int{1, 2, 2, 3, 3}
+
+// Colour is a side of the base game: White moves first.
+type Colour uint8
+
+const (
+	White Colour = 0
+	Black Colour = 1
+)
+
+func (c Colour) String() string {
+	if c == White {
+		return "White"
+	}
+	return "Black"
+}
+
+// BasePiece is a piece of the base game: its colour, kind (index into Kinds) and number
+// (1 up, in the order its kind's pieces are placed; 0 for the queen).
+type BasePiece struct {
+	Colour Colour
+	Kind   int
+	Num    int
+}
+
+// String writes the piece as UHP names it: wQ, bA2.
+func (p BasePiece) String() string {
+	s := "wb"[p.Colour:p.Colour+1] + Kinds[p.Kind:p.Kind+1]
+	if p.Kind != 0 {
+		s += strconv.Itoa(p.Num)
+	}
+	return s
+}
+
+// BaseMove is a move of the base game: a placement, a move of a piece, or a pass.
+type BaseMove struct {
+	Kind     MoveKind
+	Piece    BasePiece
+	From, To Cell // From only for Step
+}
+
+// BaseGame is a base game in progress: the stacks, both hands, the moves played.
+type BaseGame struct {
+	stacks map[Cell][]BasePiece
+	where  map[BasePiece]Cell // the cell of every piece on the board
+	hand   [2][5]int
+	moves  []BaseMove
+}
+
+// NewBaseGame starts a base game: both hands full, White to move.
+func NewBaseGame() *BaseGame {
+	return &BaseGame{stacks: map[Cell][]BasePiece{}, where: map[BasePiece]Cell{}, hand: [2][5]int{BaseHand, BaseHand}}
+}
+
+// Plies is the number of moves played, passes included.
+func (g *BaseGame) Plies() int { return len(g.moves) }
+
+// ToMove is the side to move.
+func (g *BaseGame) ToMove() Colour { return Colour(len(g.moves) & 1) }
+
+// Hand returns how many pieces of each kind side c still has in hand.
+func (g *BaseGame) Hand(c Colour) [5]int { return g.hand[c] }
+
+// Stack returns the pieces on cell c, bottom first.
+func (g *BaseGame) Stack(c Cell) []BasePiece { return g.stacks[c] }
+
+// History returns the moves played, in order.
+func (g *BaseGame) History() []BaseMove { return slices.Clone(g.moves) }
+
+// baseRing is the six directions in order around a cell, so that directions i-1 and i+1
+// are the flanks of a step in direction i: E, SE, SW, W, NW, NE.
+var baseRing = [6]Cell{{1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1}}
+
+func add(a, b Cell) Cell { return Cell{a.P + b.P, a.Q + b.Q} }
+
+func (g *BaseGame) height(c Cell) int { return len(g.stacks[c]) }
+
+func (g *BaseGame) occupied(c Cell) bool { return len(g.stacks[c]) > 0 }
+
+func (g *BaseGame) top(c Cell) (BasePiece, bool) {
+	st := g.stacks[c]
+	if len(st) == 0 {
+		return BasePiece{}, false
+	}
+	return st[len(st)-1], true
+}
+
+// queenSurrounded reports whether side c's queen is on the board with six occupied
+// neighbours.
+func (g *BaseGame) queenSurrounded(c Colour) bool {
+	at, ok := g.where[BasePiece{Colour: c}]
+	if !ok {
+		return false
+	}
+	for _, d := range baseRing {
+		if !g.occupied(add(at, d)) {
+			return false
+		}
+	}
+	return true
+}
+
+// Over reports whether the game has ended, and its winner (-1 for a draw).
+func (g *BaseGame) Over() (over bool, winner int) {
+	w, b := g.queenSurrounded(White), g.queenSurrounded(Black)
+	switch {
+	case w && b:
+		return true, -1
+	case w:
+		return true, int(Black)
+	case b:
+		return true, int(White)
+	}
+	return false, -1
+}
+
+// Moves lists the legal moves of the side to move: a pass alone when it has none, and none
+// once the game is over.
+func (g *BaseGame) Moves() []BaseMove {
+	if over, _ := g.Over(); over {
+		return nil
+	}
+	me := g.ToMove()
+	ply := len(g.moves)
+	var moves []BaseMove
+	queenIn := g.hand[me][0] > 0
+	for kind := range 5 {
+		if g.hand[me][kind] == 0 || (kind == 0 && ply < 2) || (kind != 0 && queenIn && ply >= 6) {
+			continue
+		}
+		piece := BasePiece{Colour: me, Kind: kind, Num: g.nextNum(me, kind)}
+		for _, to := range g.placements(me) {
+			moves = append(moves, BaseMove{Kind: Place, Piece: piece, To: to})
+		}
+	}
+	if !queenIn {
+		for cell, st := range g.stacks {
+			if p := st[len(st)-1]; p.Colour == me {
+				for _, to := range g.destinations(cell, p) {
+					moves = append(moves, BaseMove{Kind: Step, Piece: p, From: cell, To: to})
+				}
+			}
+		}
+	}
+	if len(moves) == 0 {
+		return []BaseMove{{Kind: Pass}}
+	}
+	sortBaseMoves(moves)
+	return moves
+}
+
+// sortBaseMoves orders moves by piece, then target: the map's order is random, and the same
+// position must give the same list.
+func sortBaseMoves(moves []BaseMove) {
+	slices.SortFunc(moves, func(a, b BaseMove) int {
+		ka := [...]int{int(a.Kind), int(a.Piece.Colour), a.Piece.Kind, a.Piece.Num, a.To.Q, a.To.P}
+		kb := [...]int{int(b.Kind), int(b.Piece.Colour), b.Piece.Kind, b.Piece.Num, b.To.Q, b.To.P}
+		return slices.Compare(ka[:], kb[:])
+	})
+}
+
+// nextNum is the number the next piece of kind placed by c gets.
+func (g *BaseGame) nextNum(c Colour, kind int) int {
+	if kind == 0 {
+		return 0
+	}
+	return BaseHand[kind] - g.hand[c][kind] + 1
+}
+
+// placements lists the cells side c may place on: 0,0 on the first move, a neighbour of the
+// one piece on the second, else empty cells touching c's pieces and none of the opponent's
+// (by the top of each stack).
+func (g *BaseGame) placements(c Colour) []Cell {
+	switch len(g.moves) {
+	case 0:
+		return []Cell{{0, 0}}
+	case 1:
+		var cells []Cell
+		for at := range g.stacks {
+			for _, d := range baseRing {
+				cells = append(cells, add(at, d))
+			}
+		}
+		return cells
+	}
+	seen := map[Cell]bool{}
+	var cells []Cell
+	for at, st := range g.stacks {
+		if st[len(st)-1].Colour != c {
+			continue
+		}
+		for _, d := range baseRing {
+			to := add(at, d)
+			if seen[to] || g.occupied(to) {
+				continue
+			}
+			seen[to] = true
+			if !g.touches(to, 1-c) {
+				cells = append(cells, to)
+			}
+		}
+	}
+	return cells
+}
+
+// touches reports whether a neighbour of cell is topped by side c.
+func (g *BaseGame) touches(cell Cell, c Colour) bool {
+	for _, d := range baseRing {
+		if p, ok := g.top(add(cell, d)); ok && p.Colour == c {
+			return true
+		}
+	}
+	return false
+}
+
+// destinations lists where the top piece p of cell from may go.
+func (g *BaseGame) destinations(from Cell, p BasePiece) []Cell {
+	if g.height(from) == 1 && !g.connectedWithout(from) {
+		return nil // the one-hive rule: lifting it splits the hive
+	}
+	switch Kinds[p.Kind] {
+	case 'Q':
+		return g.slides(from, 1)
+	case 'S':
+		return g.slides(from, 3)
+	case 'A':
+		return g.slides(from, -1)
+	case 'G':
+		return g.jumps(from)
+	}
+	return g.beetleSteps(from)
+}
+
+// connectedWithout reports whether the occupied cells other than from form one group.
+func (g *BaseGame) connectedWithout(from Cell) bool {
+	var start Cell
+	found := false
+	for c := range g.stacks {
+		if c != from {
+			start, found = c, true
+			break
+		}
+	}
+	if !found {
+		return true
+	}
+	seen := map[Cell]bool{start: true}
+	todo := []Cell{start}
+	for len(todo) > 0 {
+		c := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		for _, d := range baseRing {
+			n := add(c, d)
+			if n != from && g.occupied(n) && !seen[n] {
+				seen[n] = true
+				todo = append(todo, n)
+			}
+		}
+	}
+	return len(seen) == len(g.stacks)-1
+}
+
+// slideSteps lists the cells one sliding step from at leads to, for a piece lifted from
+// origin (which counts as empty): an empty neighbour with exactly one occupied flank.
+func (g *BaseGame) slideSteps(origin, at Cell) []Cell {
+	occ := func(c Cell) bool { return c != origin && g.occupied(c) }
+	var out []Cell
+	for i, d := range baseRing {
+		to := add(at, d)
+		if occ(to) {
+			continue
+		}
+		if occ(add(at, baseRing[(i+5)%6])) != occ(add(at, baseRing[(i+1)%6])) {
+			out = append(out, to)
+		}
+	}
+	return out
+}
+
+// slides lists the destinations of exactly steps sliding steps from origin without
+// entering a cell twice (the spider: 3, the queen: 1), or of any number of at least one
+// (steps < 0: the ant).
+func (g *BaseGame) slides(origin Cell, steps int) []Cell {
+	if steps < 0 {
+		seen := map[Cell]bool{origin: true}
+		todo := []Cell{origin}
+		var out []Cell
+		for len(todo) > 0 {
+			c := todo[len(todo)-1]
+			todo = todo[:len(todo)-1]
+			for _, n := range g.slideSteps(origin, c) {
+				if !seen[n] {
+					seen[n] = true
+					out = append(out, n)
+					todo = append(todo, n)
+				}
+			}
+		}
+		return out
+	}
+	found := map[Cell]bool{}
+	var out []Cell
+	var walk func(at Cell, path []Cell)
+	walk = func(at Cell, path []Cell) {
+		if len(path) == steps {
+			if !found[at] {
+				found[at] = true
+				out = append(out, at)
+			}
+			return
+		}
+		for _, n := range g.slideSteps(origin, at) {
+			if n != origin && !slices.Contains(path, n) {
+				walk(n, append(path, n))
+			}
+		}
+	}
+	walk(origin, nil)
+	return out
+}
+
+// jumps lists the grasshopper's landings: over one or more occupied cells in a line, onto
+// the first empty one.
+func (g *BaseGame) jumps(from Cell) []Cell {
+	var out []Cell
+	for _, d := range baseRing {
+		c := add(from, d)
+		if !g.occupied(c) {
+			continue
+		}
+		for g.occupied(c) {
+			c = add(c, d)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// beetleSteps lists the beetle's steps: on the ground, a sliding step; onto or off the
+// hive, a step between flank stacks not both higher than the higher of its own height,
+// lifted, and the target's.
+func (g *BaseGame) beetleSteps(from Cell) []Cell {
+	own := g.height(from) - 1
+	var out []Cell
+	for i, d := range baseRing {
+		to := add(from, d)
+		barrier := max(own, g.height(to))
+		if barrier == 0 {
+			continue // a step on the ground: a slide, below
+		}
+		l, r := g.height(add(from, baseRing[(i+5)%6])), g.height(add(from, baseRing[(i+1)%6]))
+		if l > barrier && r > barrier {
+			continue
+		}
+		out = append(out, to)
+	}
+	if own == 0 {
+		out = append(out, g.slideSteps(from, from)...)
+	}
+	return out
+}
+
+// Play plays m, which must be legal (one of Moves).
+func (g *BaseGame) Play(m BaseMove) {
+	switch m.Kind {
+	case Place:
+		g.hand[m.Piece.Colour][m.Piece.Kind]--
+		g.stacks[m.To] = append(g.stacks[m.To], m.Piece)
+		g.where[m.Piece] = m.To
+	case Step:
+		st := g.stacks[m.From]
+		if len(st) == 1 {
+			delete(g.stacks, m.From)
+		} else {
+			g.stacks[m.From] = st[:len(st)-1:len(st)-1]
+		}
+		g.stacks[m.To] = append(g.stacks[m.To], m.Piece)
+		g.where[m.Piece] = m.To
+	}
+	g.moves = append(g.moves, m)
+}
+
+// Undo takes back the last move; false when there is none.
+func (g *BaseGame) Undo() bool {
+	if len(g.moves) == 0 {
+		return false
+	}
+	m := g.moves[len(g.moves)-1]
+	g.moves = g.moves[:len(g.moves)-1]
+	switch m.Kind {
+	case Place:
+		g.hand[m.Piece.Colour][m.Piece.Kind]++
+		g.removeTop(m.To)
+		delete(g.where, m.Piece)
+	case Step:
+		g.removeTop(m.To)
+		g.stacks[m.From] = append(g.stacks[m.From], m.Piece)
+		g.where[m.Piece] = m.From
+	}
+	return true
+}
+
+func (g *BaseGame) removeTop(c Cell) {
+	st := g.stacks[c]
+	if len(st) == 1 {
+		delete(g.stacks, c)
+		return
+	}
+	g.stacks[c] = st[: len(st)-1 : len(st)-1]
+}
+
+// BasePerft counts the move sequences of depth plies from g (passes included, none after
+// the game's end), as Mzinga and nokamute count them.
+func BasePerft(g *BaseGame, depth int) int64 {
+	if depth == 0 {
+		return 1
+	}
+	moves := g.Moves()
+	if depth == 1 {
+		return int64(len(moves))
+	}
+	var n int64
+	for _, m := range moves {
+		g.Play(m)
+		n += BasePerft(g, depth-1)
+		g.Undo()
+	}
+	return n
+}
+
+// String describes the game for tests and logs: its UHP game string.
+func (g *BaseGame) String() string { return g.GameString() }
+

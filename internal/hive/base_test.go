@@ -1,0 +1,127 @@
+package hive
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// TestBasePerft counts the base game's move sequences from the start, as Mzinga and
+// nokamute count them (the counts both publish, and nokamute's `perft Base` prints).
+func TestBasePerft(t *testing.T) {
+	want := []int64{1, 4, 96, 1440, 21600, 516240}
+	if testing.Short() {
+		want = want[:5]
+	}
+	for depth, n := range want {
+		if got := BasePerft(NewBaseGame(), depth); got != n {
+			t.Errorf("BasePerft(start, %d) = %d, want %d", depth, got, n)
+		}
+	}
+}
+
+// TestBasePerftDeep goes one ply further, where pieces first move.
+func TestBasePerftDeep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("12 million move sequences")
+	}
+	if got, want := BasePerft(NewBaseGame(), 6), int64(12219480); got != want {
+		t.Errorf("BasePerft(start, 6) = %d, want %d", got, want)
+	}
+}
+
+// TestBaseNotationRoundTrip plays random games and writes every position's moves in UHP's
+// notation, then reads each back: the same move; and the game string reads back as the
+// same game.
+func TestBaseNotationRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 1))
+	for game := range 20 {
+		g := NewBaseGame()
+		for ply := 0; ply < 80; ply++ {
+			moves := g.Moves()
+			if len(moves) == 0 {
+				break
+			}
+			for i, m := range moves {
+				if ply > 8 && (i+ply)%7 != 0 {
+					continue // a seventh of them, to keep the test short
+				}
+				s := g.MoveString(m)
+				back, err := g.ParseMove(s)
+				if err != nil || back != m {
+					t.Fatalf("game %d ply %d: %+v written %q read back as %+v, %v (game %s)", game, ply, m, s, back, err, g.GameString())
+				}
+			}
+			g.Play(moves[rng.IntN(len(moves))])
+		}
+		back, err := ParseGameString(g.GameString())
+		if err != nil || back.GameString() != g.GameString() {
+			t.Fatalf("game %d: ParseGameString(%q) = %v, %v", game, g.GameString(), back, err)
+		}
+	}
+}
+
+// TestBaseUndo: undoing every move of random games gives back every position's moves.
+func TestBaseUndo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 2))
+	g := NewBaseGame()
+	var lists []string
+	for ply := 0; ply < 120; ply++ {
+		moves := g.Moves()
+		if len(moves) == 0 {
+			break
+		}
+		lists = append(lists, fmt.Sprint(moves))
+		g.Play(moves[rng.IntN(len(moves))])
+	}
+	for i := len(lists) - 1; i >= 0; i-- {
+		if !g.Undo() {
+			t.Fatalf("Undo at ply %d failed", i+1)
+		}
+		if got := fmt.Sprint(g.Moves()); got != lists[i] {
+			t.Fatalf("after undoing to ply %d the moves differ:\n%s\nwant\n%s", i, got, lists[i])
+		}
+	}
+	if g.Undo() {
+		t.Error("Undo at the start succeeded")
+	}
+}
+
+// TestBaseNotationErrors: moves the notation or the rules refuse say why.
+func TestBaseNotationErrors(t *testing.T) {
+	g, err := ParseGameString("Base;InProgress;White[2];wS1;bG1 -wS1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ move, want string }{
+		{"wQ wS1-", ""},
+		{"wQ -bG1", "not a legal move"},
+		{"bQ wS1-", "it is White's turn"},
+		{"wX1 wS1-", "none of QBSGA"},
+		{"wA4 wS1-", "numbered 1 to 3"},
+		{"wQ1 wS1-", "no number"},
+		{"wQ wA1-", "not on the board"},
+		{"wQ", "want where the piece goes"},
+		{"pass", "moves are legal"},
+	} {
+		_, err := g.ParseMove(c.move)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("ParseMove(%q) = %v", c.move, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("ParseMove(%q) = %v, want an error containing %q", c.move, err, c.want)
+		}
+	}
+	for _, c := range []struct{ game, want string }{
+		{"Base+M", "only the base game"},
+		{"Base;InProgress", "want GameType"},
+		{"Base;InProgress;White[2];wQ;bG1 -wQ", "move 1"},
+		{"Base;InProgress;White[3];wS1;bG1 -wS1", "White[2]"},
+		{"Base;NotStarted;Black[1];wS1", "NotStarted"},
+	} {
+		if _, err := ParseGameString(c.game); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseGameString(%q) = %v, want an error containing %q", c.game, err, c.want)
+		}
+	}
+}
