@@ -403,7 +403,7 @@ func (g *BaseGame) Play(m BaseMove) {
 		if len(st) == 1 {
 			delete(g.stacks, m.From)
 		} else {
-			g.stacks[m.From] = st[:len(st)-1:len(st)-1]
+			g.stacks[m.From] = st[: len(st)-1 : len(st)-1]
 		}
 		g.stacks[m.To] = append(g.stacks[m.To], m.Piece)
 		g.where[m.Piece] = m.To
@@ -461,4 +461,3 @@ func BasePerft(g *BaseGame, depth int) int64 {
 
 // String describes the game for tests and logs: its UHP game string.
 func (g *BaseGame) String() string { return g.GameString() }
-
