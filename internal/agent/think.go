@@ -7,6 +7,7 @@ package agent
 // the file agent at the same budget play the same moves.
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -71,3 +72,23 @@ func (t *Thinker) Move(input []byte, depth int) ([]string, Analysis, error) {
 		t.game.Name(), h.Mode, h.Time, plan.Soft.Seconds(), plan.Hard.Seconds(), s.Nodes, (t.opts.Clock.Used() - start).Seconds())
 	return s.move, s.analysis, nil
 }
+
+// Single is the session of a SINGLE move of seconds planned as the file protocol plans one
+// (the game's share, the guard at its fraction), for an engine mode whose positions are no
+// input.txt (UHP's game strings); depth caps the search (0: none). The node cost of the
+// position is not known here: the calibration position's is assumed.
+func (t *Thinker) Single(seconds float64, depth int) *Session {
+	h := gamefile.Header{Mode: gamefile.Single, Seconds: seconds}
+	plan := planSingle(h, cmp.Or(t.opts.SingleShare, SingleShareOf(t.game)))
+	return &Session{
+		Nodes:    max(int64(plan.Soft.Seconds()*t.rate), 1),
+		MaxNodes: max(int64(plan.Soft.Seconds()*t.rate), 1),
+		Guard:    clock.Deadline{Clock: t.opts.Clock, At: t.opts.Clock.Used() + plan.Hard},
+		Player:   t.opts.Player,
+		Depth:    depth,
+		Log:      t.opts.Log,
+	}
+}
+
+// Analysis returns what the session's search reported.
+func (s *Session) Analysis() Analysis { return s.analysis }

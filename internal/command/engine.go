@@ -45,6 +45,14 @@ var engineModes = []engineMode{
 		serve: func(game agent.Game, in io.Reader, out io.Writer, opts agent.EngineOptions) int {
 			return agent.ServeNBoard(game.(agent.NBoardGame), in, out, opts)
 		}},
+	{name: "uhp", about: "the Universal Hive Protocol (the base game), as Mzinga's Viewer and nokamute speak it",
+		speaks: func(game agent.Game) bool {
+			_, ok := game.(agent.UHPGame)
+			return ok
+		},
+		serve: func(game agent.Game, in io.Reader, out io.Writer, opts agent.EngineOptions) int {
+			return agent.ServeUHP(game.(agent.UHPGame), in, out, opts)
+		}},
 }
 
 // modesOf lists the engine modes some game of games speaks.

@@ -18,7 +18,9 @@ package hive
 //     than the higher of its own height (lifted) and the target's (the rule Mzinga and
 //     nokamute play);
 //   - the game ends when a queen is surrounded on all six sides: its side loses, both at
-//     once is a draw; there are no points and no move limit.
+//     once is a draw; and, as UHP engines rule (Mzinga, nokamute), when the same position
+//     (the stacks and the side to move) occurs for the third time: a draw. There are no
+//     points and no move limit.
 //
 // The representation is plain (a map of stacks), written for clarity; it is the base game's
 // reference rules and the judge's.
@@ -26,6 +28,8 @@ package hive
 import (
 	"slices"
 	"strconv"
+
+	"gameagents/internal/search"
 )
 
 // BaseHand is each side's pieces at the start of a base game, by kind (Q B S G A).
@@ -76,12 +80,29 @@ type BaseGame struct {
 	where  map[BasePiece]Cell // the cell of every piece on the board
 	hand   [2][5]int
 	moves  []BaseMove
+	// hash identifies the position (a Zobrist-style XOR of its pieces' places and the side
+	// to move); seen counts the positions of the game so far, for the repetition draw.
+	hash uint64
+	seen map[uint64]int
 }
 
 // NewBaseGame starts a base game: both hands full, White to move.
 func NewBaseGame() *BaseGame {
-	return &BaseGame{stacks: map[Cell][]BasePiece{}, where: map[BasePiece]Cell{}, hand: [2][5]int{BaseHand, BaseHand}}
+	return &BaseGame{stacks: map[Cell][]BasePiece{}, where: map[BasePiece]Cell{}, hand: [2][5]int{BaseHand, BaseHand},
+		seen: map[uint64]int{0: 1}}
 }
+
+// pieceHash is the hash term of piece p at height h (0 the bottom) of cell c.
+func pieceHash(c Cell, h int, p BasePiece) uint64 {
+	x := uint64(uint32(int32(c.P)))<<32 | uint64(uint32(int32(c.Q)))
+	return search.Mix(search.Mix(x) ^ uint64(h<<8|int(p.Colour)<<4|p.Kind))
+}
+
+// moverHash is the hash term of Black to move.
+const moverHash = 0x9E3779B97F4A7C15
+
+// baseRepetitions is how many times a position must occur for the draw.
+const baseRepetitions = 3
 
 // Plies is the number of moves played, passes included.
 func (g *BaseGame) Plies() int { return len(g.moves) }
@@ -135,7 +156,7 @@ func (g *BaseGame) queenSurrounded(c Colour) bool {
 func (g *BaseGame) Over() (over bool, winner int) {
 	w, b := g.queenSurrounded(White), g.queenSurrounded(Black)
 	switch {
-	case w && b:
+	case w && b, g.seen[g.hash] >= baseRepetitions:
 		return true, -1
 	case w:
 		return true, int(Black)
@@ -396,19 +417,18 @@ func (g *BaseGame) Play(m BaseMove) {
 	switch m.Kind {
 	case Place:
 		g.hand[m.Piece.Colour][m.Piece.Kind]--
-		g.stacks[m.To] = append(g.stacks[m.To], m.Piece)
-		g.where[m.Piece] = m.To
 	case Step:
-		st := g.stacks[m.From]
-		if len(st) == 1 {
-			delete(g.stacks, m.From)
-		} else {
-			g.stacks[m.From] = st[: len(st)-1 : len(st)-1]
-		}
+		g.hash ^= pieceHash(m.From, len(g.stacks[m.From])-1, m.Piece)
+		g.removeTop(m.From)
+	}
+	if m.Kind != Pass {
+		g.hash ^= pieceHash(m.To, len(g.stacks[m.To]), m.Piece)
 		g.stacks[m.To] = append(g.stacks[m.To], m.Piece)
 		g.where[m.Piece] = m.To
 	}
+	g.hash ^= moverHash
 	g.moves = append(g.moves, m)
+	g.seen[g.hash]++
 }
 
 // Undo takes back the last move; false when there is none.
@@ -418,13 +438,20 @@ func (g *BaseGame) Undo() bool {
 	}
 	m := g.moves[len(g.moves)-1]
 	g.moves = g.moves[:len(g.moves)-1]
+	if g.seen[g.hash]--; g.seen[g.hash] == 0 {
+		delete(g.seen, g.hash)
+	}
+	g.hash ^= moverHash
+	if m.Kind != Pass {
+		g.removeTop(m.To)
+		g.hash ^= pieceHash(m.To, len(g.stacks[m.To]), m.Piece)
+	}
 	switch m.Kind {
 	case Place:
 		g.hand[m.Piece.Colour][m.Piece.Kind]++
-		g.removeTop(m.To)
 		delete(g.where, m.Piece)
 	case Step:
-		g.removeTop(m.To)
+		g.hash ^= pieceHash(m.From, len(g.stacks[m.From]), m.Piece)
 		g.stacks[m.From] = append(g.stacks[m.From], m.Piece)
 		g.where[m.Piece] = m.From
 	}

@@ -125,3 +125,36 @@ func TestBaseNotationErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestBaseRepetition: the third occurrence of a position is a draw (the queens step back and
+// forth: the position after ply 4 comes again after plies 8 and 12).
+func TestBaseRepetition(t *testing.T) {
+	moves := []string{"wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-", "wQ \\wS1", "bQ bS1/",
+		"wQ -wS1", "bQ bS1-", "wQ \\wS1", "bQ bS1/", "wQ -wS1"}
+	g := NewBaseGame()
+	for i, s := range moves {
+		m, err := g.ParseMove(s)
+		if err != nil {
+			t.Fatalf("move %d %q: %v", i+1, s, err)
+		}
+		g.Play(m)
+		if g.State() != "InProgress" {
+			t.Fatalf("after move %d: %s, want InProgress", i+1, g.State())
+		}
+	}
+	m, err := g.ParseMove("bQ bS1-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Play(m)
+	if g.State() != "Draw" || len(g.Moves()) != 0 {
+		t.Errorf("after the third occurrence: %s with %d moves, want Draw and none", g.State(), len(g.Moves()))
+	}
+	if _, err := ParseGameString(g.GameString()); err != nil || !strings.HasPrefix(g.GameString(), "Base;Draw;White[7];") {
+		t.Errorf("game string %q: %v", g.GameString(), err)
+	}
+	g.Undo()
+	if g.State() != "InProgress" {
+		t.Errorf("after undo: %s, want InProgress", g.State())
+	}
+}

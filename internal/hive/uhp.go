@@ -113,10 +113,10 @@ func (g *BaseGame) parseMove(s string, legal []BaseMove) (BaseMove, error) {
 	case where == "" && len(g.moves) == 0:
 		to = Cell{0, 0}
 	case where == "":
-		return BaseMove{}, fmt.Errorf("%q: want where the piece goes, e.g. %s -wS1", s, name)
+		return BaseMove{}, fmt.Errorf("\"%s\": want where the piece goes, e.g. %s -wS1", s, name)
 	default:
 		if to, err = g.target(where); err != nil {
-			return BaseMove{}, fmt.Errorf("%q: %v", s, err)
+			return BaseMove{}, fmt.Errorf("\"%s\": %v", s, err)
 		}
 	}
 	for _, m := range legal {
@@ -125,9 +125,9 @@ func (g *BaseGame) parseMove(s string, legal []BaseMove) (BaseMove, error) {
 		}
 	}
 	if piece.Colour != g.ToMove() {
-		return BaseMove{}, fmt.Errorf("%q: it is %v's turn", s, g.ToMove())
+		return BaseMove{}, fmt.Errorf("\"%s\": it is %v's turn", s, g.ToMove())
 	}
-	return BaseMove{}, fmt.Errorf("%q is not a legal move", s)
+	return BaseMove{}, fmt.Errorf("\"%s\" is not a legal move", s)
 }
 
 // target reads where a move goes: a piece's name with a direction mark before or after it
