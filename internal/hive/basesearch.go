@@ -24,11 +24,19 @@ type BaseResult struct {
 	Move  BaseMove
 	Score int // from the mover's side, hundredths of a queen neighbour; ±baseWin decided
 	Depth int // the last iteration completed
-	Nodes int64
+	Nodes int64 // the nodes searched (not the budget's units)
 }
 
 const (
-	baseWin      = 1_000_000
+	// baseNodeUnits: the budget's units a node of this search is charged. The budgets are
+	// sized by the course engine's calibration (hive.nodes_per_second), whose nodes cost
+	// about 0.6-0.7 µs; one of this search's costs about 50 µs (9,216 nodes in 0.49 s of a
+	// mid-game position), about 80 of them.
+	baseNodeUnits = 80
+	// baseCheckEvery: units between two readings of the guard: a few nodes, under a
+	// millisecond.
+	baseCheckEvery = 4 * baseNodeUnits
+	baseWin        = 1_000_000
 	baseDecided  = baseWin - 1000 // scores beyond are wins or losses, nearer ones larger
 	baseMaxDepth = 64
 )
@@ -38,7 +46,7 @@ const (
 // hears each completed iteration. g must have a legal move.
 func SearchBase(g *BaseGame, nodes int64, guard clock.Deadline, maxDepth int, report func(BaseResult)) BaseResult {
 	var b search.Budget
-	b.Start(nodes, guard)
+	b.StartEvery(nodes, guard, baseCheckEvery)
 	root := g.Moves()
 	best := BaseResult{Move: root[0]}
 	if len(root) == 1 || maxDepth <= 0 && nodes <= 0 {
@@ -77,12 +85,13 @@ func SearchBase(g *BaseGame, nodes int64, guard clock.Deadline, maxDepth int, re
 			break // decided: deeper is no better
 		}
 	}
-	best.Nodes = b.Nodes
+	best.Nodes = b.Nodes / baseNodeUnits
 	return best
 }
 
 // negamaxBase is g's value for the side to move, ply plies below the root.
 func negamaxBase(g *BaseGame, b *search.Budget, depth, ply, alpha, beta int) int {
+	b.Charge(baseNodeUnits - 1)
 	if b.Count() {
 		return 0
 	}

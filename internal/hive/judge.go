@@ -75,13 +75,15 @@ func (Game) Load(input []gamefile.Line) (rules.Match, error) {
 }
 
 // Configure returns the judge for a setup: space-separated key=value words, each key at
-// most once, "size=N" (the board size, 1 to MaxSize) and "pieces=q1,a3,b2,s2,g3" (each
+// most once, "rules=base" (the board game's rules, BaseRules, with no other key) or
+// "rules=course" (the default), "size=N" (the board size, 1 to MaxSize) and "pieces=q1,a3,b2,s2,g3" (each
 // side's pieces: lower-case kinds with their counts, comma-separated; q1 must be among
 // them, a kind not listed has no pieces, and the totals must be within what input.txt may
 // hold: 40 pieces a side, 15 beetles in all). Keys not given keep the course's values; an
 // empty setup is the course's game.
 func (Game) Configure(setup string) (rules.Game, error) {
 	var j Game
+	base := false
 	seen := map[string]bool{}
 	for _, word := range strings.Fields(setup) {
 		key, value, ok := strings.Cut(word, "=")
@@ -93,6 +95,11 @@ func (Game) Configure(setup string) (rules.Game, error) {
 		}
 		seen[key] = true
 		switch key {
+		case "rules":
+			if value != "base" && value != "course" {
+				return nil, fmt.Errorf("rules=%s: want base (the board game's, docs/hive.md) or course", value)
+			}
+			base = value == "base"
 		case "size":
 			n, err := strconv.Atoi(value)
 			if err != nil || n < 1 || n > MaxSize || strings.HasPrefix(value, "+") {
@@ -106,8 +113,14 @@ func (Game) Configure(setup string) (rules.Game, error) {
 			}
 			j.hand = hand
 		default:
-			return nil, fmt.Errorf("unknown key %q: want size or pieces", key)
+			return nil, fmt.Errorf("unknown key %q: want rules, size or pieces", key)
 		}
+	}
+	if base {
+		if seen["size"] || seen["pieces"] {
+			return nil, fmt.Errorf("rules=base: size and pieces are the course's game's (the base game has an unbounded board and its own pieces)")
+		}
+		return BaseRules{}, nil
 	}
 	return j, nil
 }
@@ -523,6 +536,7 @@ func (m *judgeMatch) Render() []string {
 func (Game) SetupHelp() string {
 	return `  Hive: size (the board's N) and pieces (each side's kinds with their counts, q1
   included, kinds not listed have none); the course's game is
-  size=13 pieces=q1,b2,s2,g2,a2
+  size=13 pieces=q1,b2,s2,g2,a2; rules=base plays the board game's rules instead
+  (standard Hive, its agents told the game in UHP's notation: docs/hive.md)
 `
 }

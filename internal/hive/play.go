@@ -16,6 +16,13 @@ func (Game) Name() string { return "hive" }
 
 // Parse implements agent.Game.
 func (Game) Parse(file string, lines []gamefile.Line) (agent.Position, error) {
+	if isBaseInput(lines) {
+		in, err := parseBaseInput(file, lines)
+		if err != nil {
+			return nil, err
+		}
+		return &basePosition{in: in}, nil
+	}
 	in, err := ParseInput(file, lines)
 	if err != nil {
 		return nil, err

@@ -67,6 +67,9 @@ type Config struct {
 	Delay      time.Duration
 	UserOnly   bool // charge user time only, as the official master did; else user+sys
 	GTPUntimed bool // GTP engines' CPU time is recorded but never loses on time
+	// UHPBestmove replaces the arguments of the bestmove command UHP engines are asked
+	// (uhp.go), e.g. "seconds 0.3"; "" for the time of the move.
+	UHPBestmove string
 	// GTPPonder lets GTP engines run between their turns (not frozen), to think on the
 	// opponent's time; what they use there is charged to their next move.
 	GTPPonder bool

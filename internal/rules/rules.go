@@ -218,6 +218,14 @@ type GGFReader interface {
 	ReadGGF(text string, plies int) (Match, int, error)
 }
 
+// UHPMatch is a Match that a UHP engine can play (Hive's base game): the Universal Hive
+// Protocol's game string of the game so far, and an engine's move as an output.txt.
+type UHPMatch interface {
+	Match
+	UHPGameString() string
+	FromUHP(move string) []byte
+}
+
 // Names lists the games' names, comma-separated, for messages.
 func Names(games []Game) string {
 	var names []string

@@ -80,6 +80,7 @@ func (t *Tournament) Config(g Game) referee.Config {
 		Calibration: calibration,
 		GTPUntimed:  t.GTPUntimed,
 		GTPPonder:   t.GTPPonder,
+		UHPBestmove: t.UHPBestmove,
 		Kinds:       t.Kinds,
 	}
 }

@@ -67,6 +67,7 @@ type Spec struct {
 	Calibration bool
 	GTPUntimed  bool    // GTP engines' CPU time is recorded but never loses on time
 	GTPPonder   bool    // GTP engines are not frozen between their turns
+	UHPBestmove string  // what UHP engines are asked after bestmove; "" for the move's time
 	Grace       float64 // wall seconds a move may run past its time; 0 for the referee's default
 	// Gauntlet: entry 1 plays each of the others, and they do not meet (the spec's line
 	// "format gauntlet"); otherwise every entry plays every other, a round robin.
@@ -189,6 +190,9 @@ func (s *Spec) Format() []byte {
 	if gtp := gtpWords(s); gtp != "" {
 		lines = append(lines, "gtp "+gtp)
 	}
+	if s.UHPBestmove != "" {
+		lines = append(lines, "uhp-bestmove "+s.UHPBestmove)
+	}
 	if s.Grace > 0 {
 		lines = append(lines, "grace "+gamefile.FormatSeconds(s.Grace))
 	}
@@ -308,6 +312,11 @@ func (s *Spec) setField(key, value string) error {
 		if len(words) == 0 {
 			return errors.New("gtp: want untimed, ponder or both")
 		}
+	case "uhp-bestmove":
+		if err := gamefile.CheckText(value, 100); err != nil || strings.TrimSpace(value) == "" {
+			return fmt.Errorf("uhp-bestmove %q: want the arguments of a bestmove command, e.g. seconds 0.3", gamefile.Clip(value))
+		}
+		s.UHPBestmove = value
 	case "grace":
 		s.Grace, err = gamefile.ParseSeconds(value)
 	case "format":

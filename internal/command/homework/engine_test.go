@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"gameagents/internal/gamefile"
+	"gameagents/internal/hive"
 	"gameagents/internal/referee"
 	"gameagents/internal/reversi"
 	"gameagents/internal/rules"
@@ -197,4 +198,64 @@ func lineTexts(lines []gamefile.Line) []string {
 		s = append(s, l.Text)
 	}
 	return s
+}
+
+// TestUHPBridge plays Hive's base game between a UHP engine (our engine's UHP mode) and the
+// file agent through the referee's uhp: agents, both colours, every move judged; a fake UHP
+// engine whose answers are illegal, refused or missing loses each game with the reason.
+func TestUHPBridge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games of Hive")
+	}
+	bin, err := homeworkBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := hive.Game{}.Configure("rules=base")
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(a referee.Agent, games int, grace time.Duration) []referee.Result {
+		t.Helper()
+		cfg := referee.Config{
+			Game: base, Games: games, Mode: gamefile.Single, Seconds: 0.3, MaxPlies: 40, Parallel: 1,
+			Agents: [2]referee.Agent{a, {Name: "file", Command: bin + " play -player random"}},
+			Out:    t.TempDir(), Grace: grace, Kinds: agentKinds, Setup: "rules=base", UHPBestmove: "depth 1",
+		}
+		var results []referee.Result
+		for g := 1; g <= games; g++ {
+			r, err := referee.PlayGame(context.Background(), &cfg, g, &referee.Recorder{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			results = append(results, r)
+		}
+		return results
+	}
+	for i, r := range play(referee.Agent{Name: "uhp", Command: "uhp:" + bin + " play uhp"}, 2, referee.DefaultGrace) {
+		if r.Ending != referee.EndWin && r.Ending != referee.EndDraw && r.Ending != referee.EndPlyCap || r.Plies < 10 {
+			t.Errorf("game %d against our UHP mode: %s after %d plies: %s", i+1, r.Ending, r.Plies, r.Reason)
+		}
+	}
+	for _, c := range []struct{ newgame, bestmove, ending, reason string }{
+		{`echo "$arg"`, "wQ", string(referee.EndBad), "illegal move"},
+		{`echo "$arg"`, "err no idea", string(referee.EndBad), "was answered \"err no idea\""},
+		{`echo "err Invalid game"`, "wQ", string(referee.EndBad), "was answered \"err Invalid game\""},
+		{`echo "$arg"`, "", string(referee.EndTime), "gave no move"},
+	} {
+		script := filepath.Join(t.TempDir(), "engine.sh")
+		body := "#!/bin/sh\necho 'id fake'\necho ok\nwhile read cmd arg; do\n  case $cmd in\n" +
+			"    newgame) " + c.newgame + "; echo ok ;;\n"
+		if c.bestmove != "" {
+			body += "    bestmove) echo \"" + c.bestmove + "\"; echo ok ;;\n"
+		}
+		body += "  esac\ndone\n"
+		if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		r := play(referee.Agent{Name: "fake", Command: "uhp:" + script}, 1, time.Second)[0]
+		if string(r.Ending) != c.ending || r.Winner != 1 || !strings.Contains(r.Reason, c.reason) {
+			t.Errorf("fake engine answering %q to bestmove: winner %d, %s: %s; want B to win, %s, %q", c.bestmove, r.Winner, r.Ending, r.Reason, c.ending, c.reason)
+		}
+	}
 }

@@ -16,9 +16,10 @@ import (
 	"gameagents/internal/rules"
 )
 
-// agentKinds are the kinds of agent homework's matches know besides plain commands: GTP
-// engines ("gtp:CMD") and the courses' Python players ("course:PATH/player.py").
-var agentKinds = referee.AgentKinds{referee.GTP, referee.NBoard, course.PlayerKind}
+// agentKinds are the kinds of agent homework's matches know besides plain commands: GTP,
+// NBoard and UHP engines ("gtp:CMD", "nboard:CMD", "uhp:CMD") and the courses' Python
+// players ("course:PATH/player.py").
+var agentKinds = referee.AgentKinds{referee.GTP, referee.NBoard, referee.UHP, course.PlayerKind}
 
 // Main is the umbrella binary: no arguments plays input.txt's game (one of games)
 // in the current directory; the subcommands are for people, the referee and the validator

@@ -75,6 +75,11 @@ game each turn ("set game" with a GGF game whose clock, in whole seconds, is the
 limit: the time left, or in SINGLE mode the move's time), then asked "go"; its "=== MOVE"
 is judged like any agent's. -gtp-untimed and -gtp-ponder apply to it too.
 
+An agent written uhp:CMD (e.g. -b "uhp:nokamute --num-threads=1 uhp") is a Hive engine
+speaking the Universal Hive Protocol, for Hive's base game (-setup rules=base): started and
+charged like a GTP engine, it is told the whole game each turn (newgame with the UHP game
+string), then asked bestmove (-uhp-bestmove); its move is judged like any agent's.
+
 An agent written course:PATH/player.py (e.g. -a "course:alice/player.py") is a student's
 course-style Python player (Reversi, Hive, Quoridor, ŠTREKY): its class is built once per
 game and its move() called on its turns, each call timed by the referee and limited to 1 s
@@ -130,6 +135,7 @@ func RefereeMain(games []rules.Game, args []string, stdout, stderr io.Writer, li
 		setup    = fs.String("setup", "", "the game's own options in its `syntax`, for games that have them (hive: \"size=N pieces=q1,b2,s2,g2,a2\"; quoridor: \"size=9x9 walls=10 initial=0\"; streky: \"size=33x33 cards=tournament seed=0\")")
 		box      = fs.String("sandbox", "auto", "run every agent process in the sandbox (bubblewrap): auto (where bwrap works; a note where not), on (fail where not) or off")
 		ponder   = fs.Bool("gtp-ponder", false, "GTP engines are not frozen between their turns, so they may think on the opponent's time; what they use there is charged to their next move")
+		bestmove = fs.String("uhp-bestmove", "", "what UHP engines (uhp: agents) are asked after bestmove, e.g. \"seconds 0.3\" or \"depth 4\" (default: time HH:MM:SS, nine tenths of the move's limit in whole seconds)")
 		untimed  = fs.Bool("gtp-untimed", false, "GTP engines' CPU time is recorded but never loses on time (for engines that ignore time settings, as gtp-rhino does); a hung engine is still killed after -time (or -single) plus -grace")
 	)
 	usage := func(w io.Writer) {
@@ -219,6 +225,7 @@ func RefereeMain(games []rules.Game, args []string, stdout, stderr io.Writer, li
 		UserOnly:    *charge == "user",
 		GTPUntimed:  *untimed,
 		GTPPonder:   *ponder,
+		UHPBestmove: *bestmove,
 		Listeners:   listeners,
 	}
 	if *openings != "" {

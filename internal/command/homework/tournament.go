@@ -120,6 +120,7 @@ type tournamentFlags struct {
 	openings, homework, id string
 	sandbox, calibration   string
 	format, sprt           string
+	uhpBestmove            string
 	seconds, single, grace float64
 	gtpUntimed, gtpPonder  bool
 	games, plies, parallel int
@@ -146,6 +147,7 @@ func newTournamentFlags(judges []rules.Game) *tournamentFlags {
 	fs.StringVar(&f.calibration, "calibration", "", "a calibration.txt `file` copied into every agent's directory (as homework referee -calibration)")
 	fs.BoolVar(&f.gtpUntimed, "gtp-untimed", false, "GTP engines' CPU time is recorded but never loses on time (as homework referee -gtp-untimed)")
 	fs.BoolVar(&f.gtpPonder, "gtp-ponder", false, "GTP engines are not frozen between their turns and may think on the opponent's time, charged to their next move (as homework referee -gtp-ponder)")
+	fs.StringVar(&f.uhpBestmove, "uhp-bestmove", "", "what UHP engines are asked after bestmove (as homework referee -uhp-bestmove)")
 	fs.Float64Var(&f.grace, "grace", 0, "wall `seconds` a move may run past its time before it is killed (default: the referee's, 10)")
 	fs.StringVar(&f.format, "format", "round-robin", "who plays whom, `FORMAT`: round-robin (every agent every other) or gauntlet (the first agent each of the others)")
 	fs.StringVar(&f.sprt, "sprt", "", "an SPRT on each pairing, from the first agent's side: H0's and H1's normalized Elo and the error rates (default 0.05 each), `ELO0,ELO1[,ALPHA,BETA]`, e.g. 0,10; -games is then the most a pairing plays")
@@ -264,7 +266,7 @@ func tournamentCommand(judges []rules.Game, sub string, named bool, args []strin
 func (f *tournamentFlags) tournament(judges []rules.Game, sub string) (*tournament.Tournament, error) {
 	set := map[string]bool{}
 	f.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	defining := []string{"out", "agent", "setup", "time", "single", "games", "plies", "openings", "calibration", "gtp-untimed", "gtp-ponder", "grace", "format", "sprt"}
+	defining := []string{"out", "agent", "setup", "time", "single", "games", "plies", "openings", "calibration", "gtp-untimed", "gtp-ponder", "uhp-bestmove", "grace", "format", "sprt"}
 	if sub != "play-one" {
 		defining = append(defining, "game")
 	}
@@ -296,7 +298,7 @@ func (f *tournamentFlags) tournament(judges []rules.Game, sub string) (*tourname
 	if s.Game == "" && len(judges) > 0 {
 		s.Game = judges[0].Name()
 	}
-	s.GTPUntimed, s.GTPPonder, s.Grace = f.gtpUntimed, f.gtpPonder, f.grace
+	s.GTPUntimed, s.GTPPonder, s.Grace, s.UHPBestmove = f.gtpUntimed, f.gtpPonder, f.grace, f.uhpBestmove
 	switch f.format {
 	case "round-robin":
 	case "gauntlet":

@@ -1,0 +1,183 @@
+package hive
+
+// The base game in matches: `-setup rules=base` makes the referee play it (BaseRules, a
+// rules.Game), its agents our hive binary through the file protocol or UHP engines ("uhp:"
+// agents, rules.UHPMatch). Its input.txt is the header, "HIVE BASE" and the UHP game string;
+// its output.txt one line, a UHP move string ("wQ wS1/", "pass"):
+//
+//	SINGLE
+//	WHITE                                     WHITE or BLACK: the side to move
+//	1.0
+//	HIVE BASE
+//	Base;InProgress;White[2];wS1;bG1 -wS1
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"gameagents/internal/agent"
+	"gameagents/internal/gamefile"
+	"gameagents/internal/rules"
+)
+
+// BaseRules is the base game as the referee plays it.
+type BaseRules struct{}
+
+var (
+	_ rules.Game     = BaseRules{}
+	_ rules.UHPMatch = (*baseMatch)(nil)
+)
+
+// Name is the game's name: it is Hive, with other rules.
+func (BaseRules) Name() string { return "hive" }
+
+// New starts a base game; White moves first whatever first says.
+func (BaseRules) New(int) rules.Match { return &baseMatch{g: NewBaseGame()} }
+
+// Load reads a base game's input.txt.
+func (BaseRules) Load(input []gamefile.Line) (rules.Match, error) {
+	in, err := parseBaseInput("input.txt", input)
+	if err != nil {
+		return nil, err
+	}
+	return &baseMatch{g: in.game}, nil
+}
+
+// baseMarker is the second word of a base game's line 4.
+const baseMarker = "BASE"
+
+// baseInput is a parsed base game's input.txt.
+type baseInput struct {
+	header gamefile.Header
+	game   *BaseGame
+}
+
+// isBaseInput reports whether lines are a base game's input.txt, by line 4's second word.
+func isBaseInput(lines []gamefile.Line) bool {
+	if len(lines) < 4 {
+		return false
+	}
+	w := strings.Fields(lines[3].Text)
+	return len(w) == 2 && w[0] == "HIVE" && w[1] == baseMarker
+}
+
+func parseBaseInput(file string, lines []gamefile.Line) (*baseInput, error) {
+	h, body, err := gamefile.ParseHeader(file, lines)
+	if err != nil {
+		return nil, err
+	}
+	side, err := h.SideIndex(file, [2]string{"WHITE", "BLACK"})
+	if err != nil {
+		return nil, err
+	}
+	if len(body) != 2 || strings.Join(strings.Fields(body[0].Text), " ") != "HIVE "+baseMarker {
+		return nil, gamefile.Errorf(file, 4, "want two lines after the header: HIVE BASE, and a UHP game string")
+	}
+	g, err := ParseGameString(body[1].Text)
+	if err != nil {
+		return nil, gamefile.Errorf(file, 5, "%v", err)
+	}
+	if int(g.ToMove()) != side {
+		return nil, gamefile.Errorf(file, 2, "%s, but the game has %v to move", h.Side.Text, g.ToMove())
+	}
+	return &baseInput{header: h, game: g}, nil
+}
+
+// baseMatch is a base game in progress for the referee.
+type baseMatch struct {
+	g *BaseGame
+}
+
+func (m *baseMatch) ToMove() int { return int(m.g.ToMove()) }
+
+func (m *baseMatch) SideName(side int) string { return strings.ToUpper(Colour(side & 1).String()) }
+
+// Input writes the side to move's input.txt.
+func (m *baseMatch) Input(mode gamefile.Mode, seconds string) []byte {
+	return gamefile.JoinLines([]string{mode.String(), m.SideName(m.ToMove()), seconds, "HIVE " + baseMarker, m.g.GameString()})
+}
+
+func (m *baseMatch) HasMove() bool { return len(m.g.Moves()) > 0 }
+
+func (m *baseMatch) NoMove() string { return "pass" }
+
+// Play judges output: one line, a UHP move string of the side to move.
+func (m *baseMatch) Play(output []byte, strict bool) (string, []string, error) {
+	line, warnings, err := rules.SplitOneLine(output, strict, "a UHP move such as wQ wS1/, or pass")
+	if err != nil {
+		return "", warnings, err
+	}
+	mv, err := m.g.ParseMove(line)
+	if err != nil {
+		return "", warnings, fmt.Errorf("illegal move: %v", err)
+	}
+	text := m.g.MoveString(mv) // as the notation writes it, whatever reference was given
+	m.g.Play(mv)
+	return text, warnings, nil
+}
+
+func (m *baseMatch) Over() (bool, int, string) {
+	over, winner := m.g.Over()
+	switch {
+	case !over:
+		return false, -1, ""
+	case winner >= 0:
+		return true, winner, fmt.Sprintf("%s's queen is surrounded", strings.ToUpper(Colour(1-winner).String()))
+	case m.g.queenSurrounded(White):
+		return true, -1, "both queens are surrounded: a draw"
+	}
+	return true, -1, "the same position a third time: a draw"
+}
+
+// Render lists the stacks row by row, with the game string.
+func (m *baseMatch) Render() []string {
+	cells := make([]Cell, 0, len(m.g.stacks))
+	for c := range m.g.stacks {
+		cells = append(cells, c)
+	}
+	sort.Slice(cells, func(i, j int) bool {
+		return cells[i].Q < cells[j].Q || cells[i].Q == cells[j].Q && cells[i].P < cells[j].P
+	})
+	var parts []string
+	for _, c := range cells {
+		var names []string
+		for _, p := range m.g.stacks[c] {
+			names = append(names, p.String())
+		}
+		parts = append(parts, c.String()+" "+strings.Join(names, "+"))
+	}
+	return []string{"stacks: " + strings.Join(parts, ", "), m.g.GameString()}
+}
+
+// UHPGameString implements rules.UHPMatch.
+func (m *baseMatch) UHPGameString() string { return m.g.GameString() }
+
+// FromUHP implements rules.UHPMatch: a UHP engine's move is output.txt's line.
+func (m *baseMatch) FromUHP(move string) []byte { return []byte(move + "\n") }
+
+// basePosition is a base game's input for the agent.
+type basePosition struct{ in *baseInput }
+
+func (p *basePosition) Header() gamefile.Header { return p.in.header }
+
+// MovesLeft: a base game has no move limit, nor a length its position predicts: a side is
+// assumed to have 20 moves left.
+func (p *basePosition) MovesLeft() int { return 20 }
+
+// Play implements agent.Position: the base game's search, or a reference player.
+func (p *basePosition) Play(s *agent.Session) []string {
+	g := p.in.game
+	moves := g.Moves()
+	if len(moves) == 0 {
+		fmt.Fprintf(s.Log, "hive: the base game is over (%s); passing\n", g.State())
+		s.Emit([]string{"pass"})
+		return nil
+	}
+	s.Emit([]string{g.MoveString(moves[0])})
+	m := &uhpMatch{g: g}
+	s.Emit([]string{m.BestMove(s)})
+	a := s.Analysis()
+	fmt.Fprintf(s.Log, "hive: %v plays the base game: depth %d, score %+.2f, %d nodes\n", g.ToMove(), a.Depth, a.Score, a.Nodes)
+	return nil
+}
