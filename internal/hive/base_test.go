@@ -1,7 +1,9 @@
 package hive
 
 import (
+	"flag"
 	"fmt"
+	"os"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -156,5 +158,36 @@ func TestBaseRepetition(t *testing.T) {
 	g.Undo()
 	if g.State() != "InProgress" {
 		t.Errorf("after undo: %s, want InProgress", g.State())
+	}
+}
+
+var baseOpenings = flag.String("base-openings", "",
+	"TestBaseOpenings: write 40 random 4-ply openings of the base game, in UHP's notation, to this file (the openings of its matches)")
+
+// TestBaseOpenings writes the base game's match openings (a seeded generator: the same file
+// every time): go test ./internal/hive -run TestBaseOpenings -base-openings FILE
+func TestBaseOpenings(t *testing.T) {
+	if *baseOpenings == "" {
+		t.Skip("writes a file: run with -base-openings FILE")
+	}
+	rng := rand.New(rand.NewPCG(561, 4))
+	lines := []string{"# 40 random 4-ply openings of Hive's base game (go test ./internal/hive -run TestBaseOpenings -base-openings FILE)"}
+	seen := map[string]bool{}
+	for len(lines) < 41 {
+		g := NewBaseGame()
+		var moves []string
+		for range 4 {
+			ms := g.Moves()
+			m := ms[rng.IntN(len(ms))]
+			moves = append(moves, g.MoveString(m))
+			g.Play(m)
+		}
+		if line := strings.Join(moves, "; "); !seen[line] {
+			seen[line] = true
+			lines = append(lines, line)
+		}
+	}
+	if err := os.WriteFile(*baseOpenings, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
