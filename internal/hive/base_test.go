@@ -3,8 +3,8 @@ package hive
 import (
 	"flag"
 	"fmt"
-	"os"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 )

@@ -22,8 +22,8 @@ import (
 // BaseResult is what a base search found.
 type BaseResult struct {
 	Move  BaseMove
-	Score int // from the mover's side, hundredths of a queen neighbour; ±baseWin decided
-	Depth int // the last iteration completed
+	Score int   // from the mover's side, hundredths of a queen neighbour; ±baseWin decided
+	Depth int   // the last iteration completed
 	Nodes int64 // the nodes searched (not the budget's units)
 }
 
@@ -37,8 +37,8 @@ const (
 	// millisecond.
 	baseCheckEvery = 4 * baseNodeUnits
 	baseWin        = 1_000_000
-	baseDecided  = baseWin - 1000 // scores beyond are wins or losses, nearer ones larger
-	baseMaxDepth = 64
+	baseDecided    = baseWin - 1000 // scores beyond are wins or losses, nearer ones larger
+	baseMaxDepth   = 64
 )
 
 // SearchBase searches g (which it leaves as it found it) within nodes (0: no limit), the
