@@ -31,7 +31,7 @@ import (
 var gtpCommands = []string{
 	"protocol_version", "name", "version", "known_command", "list_commands", "quit",
 	"boardsize", "clear_board", "komi", "play", "genmove", "reg_genmove", "undo",
-	"time_settings", "time_left", "showboard", "final_score", gtpAnalyze,
+	"time_settings", "time_left", "showboard", "final_score", "list_games", "set_game", gtpAnalyze,
 }
 
 // gtpAnalyze is the engine's extension: reg_genmove with the search's conclusion.
@@ -166,6 +166,13 @@ func (g *gtpEngine) do(cmd string, args []string) (string, error) {
 		return "", g.timeSettings(args)
 	case "time_left":
 		return "", g.timeLeft(args)
+	case "list_games":
+		return g.match.GTPGame(), nil
+	case "set_game":
+		if len(args) != 1 || !strings.EqualFold(args[0], g.match.GTPGame()) {
+			return "", fmt.Errorf("unsupported game")
+		}
+		return "", nil
 	case "final_score":
 		if sc, ok := g.match.(rules.GTPScorer); ok {
 			if score, over := sc.GTPFinalScore(); over {

@@ -49,6 +49,8 @@ func (m *raceMatch) Play(output []byte, strict bool) (string, []string, error) {
 func (m *raceMatch) GTPSetup() []string       { return []string{"boardsize 2", "clear_board"} }
 func (m *raceMatch) GTPColor(side int) string { return [2]string{"black", "white"}[side] }
 
+func (m *raceMatch) GTPGame() string { return "Race" }
+
 func (m *raceMatch) GTPVertex(move string) string {
 	switch move {
 	case "1":

@@ -170,6 +170,9 @@ func (m *judgeMatch) GTPColor(side int) string {
 	return "white"
 }
 
+// GTPGame names the game as GTP's list_games does.
+func (m *judgeMatch) GTPGame() string { return "Othello" }
+
 // GTPVertex turns a move as Play returned it into a GTP vertex: "d3" is "D3", PASS "pass".
 func (m *judgeMatch) GTPVertex(move string) string {
 	if move == Pass {

@@ -187,6 +187,9 @@ type GTPMatch interface {
 	// FromGTP turns genmove's answer into the bytes of an output.txt, judged with Play like
 	// any agent's, e.g. "D3" -> "d3\n", "pass" -> "PASS\n".
 	FromGTP(vertex string) []byte
+	// GTPGame is the game's name in GTP's game extension (list_games, set_game), as GUIs
+	// that play several games ask it (Quarry): "Othello".
+	GTPGame() string
 }
 
 // GTPScorer is a GTPMatch that answers GTP's final_score once the game is over: the
