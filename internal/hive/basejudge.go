@@ -18,6 +18,7 @@ import (
 
 	"gameagents/internal/agent"
 	"gameagents/internal/gamefile"
+	"gameagents/internal/render"
 	"gameagents/internal/rules"
 )
 
@@ -27,6 +28,7 @@ type BaseRules struct{}
 var (
 	_ rules.Game     = BaseRules{}
 	_ rules.UHPMatch = (*baseMatch)(nil)
+	_ render.Drawer  = (*baseMatch)(nil)
 )
 
 // Name is the game's name: it is Hive, with other rules.
@@ -130,17 +132,23 @@ func (m *baseMatch) Over() (bool, int, string) {
 	return true, -1, "the same position a third time: a draw"
 }
 
-// Render lists the stacks row by row, with the game string.
-func (m *baseMatch) Render() []string {
-	cells := make([]Cell, 0, len(m.g.stacks))
-	for c := range m.g.stacks {
+// sortedCells returns the keys of a map of cells row by row: a picture or a text drawn from
+// a map must not follow its random order.
+func sortedCells[V any](m map[Cell]V) []Cell {
+	cells := make([]Cell, 0, len(m))
+	for c := range m {
 		cells = append(cells, c)
 	}
 	sort.Slice(cells, func(i, j int) bool {
 		return cells[i].Q < cells[j].Q || cells[i].Q == cells[j].Q && cells[i].P < cells[j].P
 	})
+	return cells
+}
+
+// Render lists the stacks row by row, with the game string.
+func (m *baseMatch) Render() []string {
 	var parts []string
-	for _, c := range cells {
+	for _, c := range sortedCells(m.g.stacks) {
 		var names []string
 		for _, p := range m.g.stacks[c] {
 			names = append(names, p.String())
@@ -148,6 +156,22 @@ func (m *baseMatch) Render() []string {
 		parts = append(parts, c.String()+" "+strings.Join(names, "+"))
 	}
 	return []string{"stacks: " + strings.Join(parts, ", "), m.g.GameString()}
+}
+
+// ReadUHP implements rules.UHPReader.
+func (Game) ReadUHP(text string, plies int) (rules.Match, int, error) {
+	g, err := ParseGameString(text)
+	if err != nil {
+		return nil, 0, err
+	}
+	n := g.Plies()
+	if plies > n {
+		return nil, 0, fmt.Errorf("ply %d: the game has %d moves", plies, n)
+	}
+	for plies >= 0 && g.Plies() > plies {
+		g.Undo()
+	}
+	return &baseMatch{g: g}, n, nil
 }
 
 // UHPGameString implements rules.UHPMatch.
@@ -180,4 +204,56 @@ func (p *basePosition) Play(s *agent.Session) []string {
 	a := s.Analysis()
 	fmt.Fprintf(s.Log, "hive: %v plays the base game: depth %d, score %+.2f, %d nodes\n", g.ToMove(), a.Depth, a.Score, a.Nodes)
 	return nil
+}
+
+// Scene pictures the base game as the course's board is drawn (render.go), cut to the hive
+// and the cells around it, the axial coordinates written in each cell; the last move marked.
+func (m *baseMatch) Scene() render.Scene {
+	g := m.g
+	cells := map[Cell]bool{{0, 0}: true}
+	for c := range g.stacks {
+		cells[c] = true
+		for _, d := range baseRing {
+			cells[add(c, d)] = true
+		}
+	}
+	// Shift the cells so that the leftmost and topmost fall on the picture's first column
+	// and row: a shift of (dp, dq) moves a cell by 2dp+dq half-widths and dq rows.
+	minQ, minX, maxQ, maxX := 1<<30, 1<<30, -1<<30, -1<<30
+	for c := range cells {
+		minQ, maxQ = min(minQ, c.Q), max(maxQ, c.Q)
+		minX, maxX = min(minX, 2*c.P+c.Q), max(maxX, 2*c.P+c.Q)
+	}
+	dq := -minQ
+	dp := (-minX - dq) / 2
+	if 2*dp+dq < -minX {
+		dp++ // rounded up: the leftmost cell's half-width column is 0 or 1
+	}
+	shift := func(c Cell) Cell { return Cell{c.P + dp, c.Q + dq} }
+	var s render.Scene
+	s.Width = 2*hexMargin + hexHalfWidth*(maxX+2*dp+dq+2)
+	s.Height = 2*hexMargin + 2*hexRadius + rowPitch*(maxQ+dq)
+	s.Background = append(s.Background, render.Rect(0, 0, s.Width, s.Height, render.Style{Fill: render.Paper, Class: "paper"}))
+	for _, c := range sortedCells(cells) {
+		x, y := hexCentre(shift(c))
+		s.Background = append(s.Background, render.Polygon(hexagon(x, y, 0), cellStyle), render.Text(x, y+hexRadius*2/3, 10, c.String(), coordStyle))
+	}
+	for _, c := range sortedCells(g.stacks) {
+		st := g.stacks[c]
+		letters := make([]byte, len(st))
+		for i, p := range st {
+			letters[i] = Side(p.Colour).Letter(p.Kind) // White drawn as the course's lower case (light)
+		}
+		s.Pieces = append(s.Pieces, stackShapes(shift(c), letters)...)
+	}
+	if n := len(g.moves); n > 0 && g.moves[n-1].Kind != Pass {
+		last := g.moves[n-1]
+		tx, ty := hexCentre(shift(last.To))
+		s.Marks = append(s.Marks, render.Polygon(hexagon(tx, ty, 3), render.Style{Stroke: render.LastTo.Stroke, Width: render.LastTo.Width, Class: render.LastTo.Class}))
+		if last.Kind == Step {
+			fx, fy := hexCentre(shift(last.From))
+			s.Marks = append(s.Marks, render.Polygon(hexagon(fx, fy, 3), render.LastFrom), render.Line(fx, fy, tx, ty, render.LastPath))
+		}
+	}
+	return s
 }

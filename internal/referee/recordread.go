@@ -46,6 +46,30 @@ func ReadGGF(games []rules.Game, file string, lines []gamefile.Line, plies int) 
 	return nil, 0, fmt.Errorf("%s: a GGF game, but none of the games reads GGF", file)
 }
 
+// IsUHP reports whether lines hold a UHP game string (Hive's base game, as the referee
+// writes it beside its own record: game-NN.uhp).
+func IsUHP(lines []gamefile.Line) bool {
+	return len(lines) > 0 && strings.HasPrefix(strings.TrimSpace(lines[0].Text), "Base;")
+}
+
+// ReadUHP replays the UHP game string in lines with the game of games that reads them, as
+// ReadRecord does a record.
+func ReadUHP(games []rules.Game, file string, lines []gamefile.Line, plies int) (rules.Match, int, error) {
+	if len(lines) != 1 {
+		return nil, 0, fmt.Errorf("%s: want one line, a UHP game string", file)
+	}
+	for _, g := range games {
+		if r, ok := g.(rules.UHPReader); ok {
+			m, n, err := r.ReadUHP(strings.TrimSpace(lines[0].Text), plies)
+			if err != nil {
+				return nil, 0, fmt.Errorf("%s: %v", file, err)
+			}
+			return m, n, nil
+		}
+	}
+	return nil, 0, fmt.Errorf("%s: a UHP game string, but none of the games reads them", file)
+}
+
 // ReadRecord rebuilds the game recorded in lines (file names it in errors) among games and plays
 // its first plies moves, opening moves included; plies < 0 plays them all. It returns the
 // match and the number of moves the record holds. Every move is judged again, strictly: a

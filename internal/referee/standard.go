@@ -2,9 +2,11 @@ package referee
 
 // Standard records: beside its own record, a game whose Match can write its community's
 // format leaves the game in it too, for other programs to read: Othello's GGF
-// (<out>/game-NN.ggf, rules.GGFMatch). Each holds the agents' names by colour, the moves
+// (<out>/game-NN.ggf, rules.GGFMatch), which holds the agents' names by colour, the moves
 // with the CPU time each was charged, the clock (GAME mode) and the result when the rules
-// decided the game (a game lost on time or by a bad move has RE[?]; its record says why).
+// decided the game (a game lost on time or by a bad move has RE[?]; its record says why);
+// Hive's base game as a UHP game string (<out>/game-NN.uhp, rules.UHPMatch), which holds
+// the moves and the state the rules reached (a game lost otherwise stays InProgress).
 
 import (
 	"fmt"
@@ -18,9 +20,15 @@ import (
 // GGFPath is where the GGF record of game n of the match cfg goes: <out>/game-NN.ggf.
 func GGFPath(cfg *Config, n int) string { return gameDir(cfg, n) + ".ggf" }
 
+// UHPPath is where the UHP game string of game n of the match cfg goes: <out>/game-NN.uhp.
+func UHPPath(cfg *Config, n int) string { return gameDir(cfg, n) + ".uhp" }
+
 // writeStandard writes the game's standard record, if its match has one; seconds holds the
 // CPU time of each move played on the match (0 for the referee's opening moves).
 func writeStandard(g *GameInfo, seconds []float64) error {
+	if um, ok := g.Match.(rules.UHPMatch); ok {
+		return gamefile.WriteAtomic(UHPPath(g.Config, g.Number), []byte(um.UHPGameString()+"\n"))
+	}
 	gm, ok := g.Match.(rules.GGFMatch)
 	if !ok {
 		return nil

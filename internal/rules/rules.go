@@ -229,6 +229,15 @@ type UHPMatch interface {
 	FromUHP(move string) []byte
 }
 
+// UHPReader is a Game whose games can be read from UHP game strings (Hive's base game): the
+// records the referee writes beside its own (game-NN.uhp), and other programs' games.
+type UHPReader interface {
+	Game
+	// ReadUHP replays a game string, every move judged, up to its first plies moves (all
+	// when plies < 0), and returns the match there and the number of moves it holds.
+	ReadUHP(text string, plies int) (Match, int, error)
+}
+
 // Names lists the games' names, comma-separated, for messages.
 func Names(games []Game) string {
 	var names []string

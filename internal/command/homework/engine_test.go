@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"gameagents/internal/gamefile"
+	"gameagents/internal/games"
 	"gameagents/internal/hive"
 	"gameagents/internal/referee"
 	"gameagents/internal/reversi"
@@ -256,6 +257,67 @@ func TestUHPBridge(t *testing.T) {
 		r := play(referee.Agent{Name: "fake", Command: "uhp:" + script}, 1, time.Second)[0]
 		if string(r.Ending) != c.ending || r.Winner != 1 || !strings.Contains(r.Reason, c.reason) {
 			t.Errorf("fake engine answering %q to bestmove: winner %d, %s: %s; want B to win, %s, %q", c.bestmove, r.Winner, r.Ending, r.Reason, c.ending, c.reason)
+		}
+	}
+}
+
+// TestUHPExport plays a match of Hive's base game from openings, both colours, and reads
+// each game's UHP game string back: the same moves as its referee record, ply by ply.
+func TestUHPExport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games of Hive")
+	}
+	bin, err := homeworkBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := hive.Game{}.Configure("rules=base")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := referee.Config{
+		Game: base, Games: 4, Mode: gamefile.Single, Seconds: 0.2, MaxPlies: 60, Parallel: 2,
+		Agents: [2]referee.Agent{{Name: "random", Command: bin + " play -player random"}, {Name: "engine", Command: bin + " play"}},
+		Out:    t.TempDir(), Grace: referee.DefaultGrace, Kinds: agentKinds, Setup: "rules=base",
+		Openings: [][]string{{"wS1", "bG1 -wS1"}, {"wA1", "bB1 wA1/", "wQ -wA1"}},
+	}
+	var stdout bytes.Buffer
+	if _, err := referee.Run(context.Background(), cfg, &stdout); err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= cfg.Games; n++ {
+		recLines, err := gamefile.ReadLinesUpTo(referee.RecordPath(&cfg, n), gamefile.MaxRecordBytes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, plies, err := referee.ReadRecord([]rules.Game{hive.Game{}}, "record", recLines, -1)
+		if err != nil {
+			t.Fatalf("game %d: %v", n, err)
+		}
+		data, err := os.ReadFile(referee.UHPPath(&cfg, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := hive.ParseGameString(strings.TrimSpace(string(data)))
+		if err != nil {
+			t.Fatalf("game %d: %q: %v", n, data, err)
+		}
+		if g.Plies() != plies {
+			t.Errorf("game %d: %d moves in the UHP game string, %d plies in the record", n, g.Plies(), plies)
+		}
+		if got, want := g.GameString(), m.(rules.UHPMatch).UHPGameString(); got != want {
+			t.Errorf("game %d: the UHP export reads back as\n%s\nthe record replays to\n%s", n, got, want)
+		}
+		// homework render draws the same picture from either, at any ply.
+		for _, ply := range []string{"0", "5", "-1"} {
+			var a, b, stderr bytes.Buffer
+			if RenderMain(games.Judges, []string{"-ply", ply, referee.RecordPath(&cfg, n)}, &a, &stderr) != 0 ||
+				RenderMain(games.Judges, []string{"-ply", ply, referee.UHPPath(&cfg, n)}, &b, &stderr) != 0 {
+				t.Fatalf("game %d, ply %s: render: %s", n, ply, stderr.String())
+			}
+			if a.String() != b.String() || !strings.Contains(a.String(), "<svg") {
+				t.Errorf("game %d, ply %s: the record's picture and the UHP export's differ", n, ply)
+			}
 		}
 	}
 }

@@ -64,10 +64,10 @@ Subcommands:
   tournament [run|plan|play-one|report] ...   every pairing of several agents: crosstable, the
                                               course's scoring, Elo (-h for flags)
   validate [-strict] [DIR]                    judge DIR/output.txt as the move for DIR/input.txt
-  render [-format svg|png] [-ply N] [-o FILE] (DIR | FILE | RECORD | GGF)
+  render [-format svg|png] [-ply N] [-o FILE] (DIR | FILE | RECORD | GGF | UHP)
                                               draw a position of an input.txt, or ply N of a
-                                              referee record or GGF game, as SVG or PNG (-h
-                                              for flags)
+                                              referee record, GGF game or UHP game string, as
+                                              SVG or PNG (-h for flags)
   calibrate [-dir DIR] [-seconds S]           measure this machine, write calibration.txt
   help                                        this text
 `)

@@ -17,7 +17,7 @@ import (
 	"gameagents/internal/rules"
 )
 
-const renderSynopsis = "homework render [-format svg|png] [-ply N] [-o FILE] (DIR | FILE | RECORD | GGF)"
+const renderSynopsis = "homework render [-format svg|png] [-ply N] [-o FILE] (DIR | FILE | RECORD | GGF | UHP)"
 
 // RenderMain is `homework render`: the picture of an input.txt of any of judges' games, or
 // of a ply of a referee record, as SVG or PNG. Exit status 0 written, 2 bad usage or a
@@ -30,8 +30,8 @@ func RenderMain(judges []rules.Game, args []string, stdout, stderr io.Writer) in
 	usage := func(w io.Writer) {
 		fmt.Fprintf(w, "usage: %s\n\n", renderSynopsis)
 		fmt.Fprint(w, `Draws a position: DIR/input.txt, an input.txt FILE of any game (recognised as
-the agents recognise it), or a referee record (game-NN.txt) or GGF game (game-NN.ggf,
-Othello) replayed to ply N. The board
+the agents recognise it), or a referee record (game-NN.txt), GGF game (game-NN.ggf,
+Othello) or UHP game string (game-NN.uhp, Hive's base game) replayed to ply N. The board
 with its coordinates, the pieces, and the last move marked (for a record; an input.txt
 has no last move).
 
@@ -96,13 +96,16 @@ func loadScene(judges []rules.Game, path string, ply int, plySet bool) (render.S
 	}
 	var m rules.Match
 	switch {
-	case referee.IsRecord(lines) || referee.IsGGF(lines):
+	case referee.IsRecord(lines) || referee.IsGGF(lines) || referee.IsUHP(lines):
 		if ply < -1 {
 			return render.Scene{}, fmt.Errorf("-ply %d: want 0 or more, or -1 for the last", ply)
 		}
 		read := referee.ReadRecord
-		if referee.IsGGF(lines) {
+		switch {
+		case referee.IsGGF(lines):
 			read = referee.ReadGGF
+		case referee.IsUHP(lines):
+			read = referee.ReadUHP
 		}
 		m, _, err = read(judges, path, lines, ply)
 	case plySet:
