@@ -118,7 +118,8 @@ func TestHostilePlayers(t *testing.T) {
 // checkRecords fails unless out holds only the referee's files, none with "forged" in it.
 func checkRecords(t *testing.T, out string) {
 	t.Helper()
-	want := map[string]bool{"canary.txt": true, "game-01": true, "game-01.txt": true, "game-02": true, "game-02.txt": true, "summary.tsv": true}
+	want := map[string]bool{"canary.txt": true, "game-01": true, "game-01.txt": true, "game-02": true, "game-02.txt": true, "summary.tsv": true,
+		"game-01.ggf": true, "game-02.ggf": true} // Reversi's games also as GGF
 	entries, err := os.ReadDir(out)
 	if err != nil {
 		t.Fatal(err)

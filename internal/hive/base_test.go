@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"gameagents/internal/gamefile"
 )
 
 // TestBasePerft counts the base game's move sequences from the start, as Mzinga and
@@ -189,5 +191,37 @@ func TestBaseOpenings(t *testing.T) {
 	}
 	if err := os.WriteFile(*baseOpenings, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestConfigureBase: -setup rules=base is the base game: White to move on an empty board,
+// its input.txt the header, HIVE BASE and the game string, which the agent reads back.
+func TestConfigureBase(t *testing.T) {
+	g, err := Game{}.Configure("rules=base")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := g.New(1)
+	input := string(m.Input(gamefile.Single, "1"))
+	if want := "SINGLE\nWHITE\n1\nHIVE BASE\nBase;NotStarted;White[1]\n"; input != want {
+		t.Fatalf("the base game's first input.txt = %q, want %q", input, want)
+	}
+	if _, _, err := m.Play([]byte("wQ\n"), true); err == nil {
+		t.Error("the queen placed first was accepted")
+	}
+	if mv, _, err := m.Play([]byte("wS1\n"), true); err != nil || mv != "wS1" {
+		t.Fatalf("Play(wS1) = %q, %v", mv, err)
+	}
+	lines := gamefile.SplitLines(string(m.Input(gamefile.GameClock, "30")))
+	pos, err := Game{}.Parse("input.txt", lines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := pos.Header(); h.Mode != gamefile.GameClock || h.Side.Text != "BLACK" {
+		t.Errorf("the agent read %v %q, want GAME BLACK", h.Mode, h.Side.Text)
+	}
+	if _, err := (Game{}).Parse("input.txt", gamefile.SplitLines("SINGLE\nWHITE\n1\nHIVE BASE\nBase;InProgress;Black[1];wS1\n")); err == nil ||
+		!strings.Contains(err.Error(), "input.txt:2: WHITE, but the game has Black to move") {
+		t.Errorf("a side that is not the game's: %v", err)
 	}
 }

@@ -238,7 +238,7 @@ func TestSetupUsage(t *testing.T) {
 		{"no queen", []string{"-game", "hive", "-setup", "pieces=a3"},
 			`referee: -setup "pieces=a3": pieces=a3: each side has exactly one queen: the list must hold q1`},
 		{"unknown key", []string{"-game", "hive", "-setup", "board=9"},
-			`referee: -setup "board=9": unknown key "board": want size or pieces`},
+			`referee: -setup "board=9": unknown key "board": want rules, size or pieces`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
