@@ -84,7 +84,38 @@ type BaseGame struct {
 	// to move); seen counts the positions of the game so far, for the repetition draw.
 	hash uint64
 	seen map[uint64]int
+	// heights mirrors the stacks' heights on a 64×64 torus (cell p,q at p mod 64, q mod
+	// 64), for the generator's many look-ups: the hive, 22 pieces at most, and the cells
+	// around it span fewer than 64 cells either way, so no two of them share a slot.
+	heights [baseGrid * baseGrid]uint8
+	// marks and stamp are the generator's scratch sets on the same torus: a cell is in the
+	// current set when its mark is the current stamp (newMarks starts an empty set).
+	marks [baseGrid * baseGrid]uint32
+	stamp uint32
 }
+
+// newMarks starts an empty set of cells in marks.
+func (g *BaseGame) newMarks() {
+	if g.stamp++; g.stamp == 0 { // wrapped: old marks could read as current
+		clear(g.marks[:])
+		g.stamp = 1
+	}
+}
+
+// mark adds c to the current set and reports whether it was not in it already.
+func (g *BaseGame) mark(c Cell) bool {
+	if g.marks[slot(c)] == g.stamp {
+		return false
+	}
+	g.marks[slot(c)] = g.stamp
+	return true
+}
+
+// baseGrid is the torus's side: a power of two above the widest hive and its margin.
+const baseGrid = 64
+
+// slot is cell c's index in heights.
+func slot(c Cell) int { return (c.P&(baseGrid-1))*baseGrid + c.Q&(baseGrid-1) }
 
 // NewBaseGame starts a base game: both hands full, White to move.
 func NewBaseGame() *BaseGame {
@@ -125,9 +156,9 @@ var baseRing = [6]Cell{{1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1}}
 
 func add(a, b Cell) Cell { return Cell{a.P + b.P, a.Q + b.Q} }
 
-func (g *BaseGame) height(c Cell) int { return len(g.stacks[c]) }
+func (g *BaseGame) height(c Cell) int { return int(g.heights[slot(c)]) }
 
-func (g *BaseGame) occupied(c Cell) bool { return len(g.stacks[c]) > 0 }
+func (g *BaseGame) occupied(c Cell) bool { return g.heights[slot(c)] > 0 }
 
 func (g *BaseGame) top(c Cell) (BasePiece, bool) {
 	st := g.stacks[c]
@@ -167,7 +198,7 @@ func (g *BaseGame) Over() (over bool, winner int) {
 }
 
 // Moves lists the legal moves of the side to move: a pass alone when it has none, and none
-// once the game is over.
+// once the game is over. The same position gives the same list in the same order.
 func (g *BaseGame) Moves() []BaseMove {
 	if over, _ := g.Over(); over {
 		return nil
@@ -186,7 +217,12 @@ func (g *BaseGame) Moves() []BaseMove {
 		}
 	}
 	if !queenIn {
-		for cell, st := range g.stacks {
+		cut := g.cutCells()
+		for _, cell := range sortedCells(g.stacks) {
+			st := g.stacks[cell]
+			if len(st) == 1 && cut[cell] {
+				continue // the one-hive rule: lifting it splits the hive
+			}
 			if p := st[len(st)-1]; p.Colour == me {
 				for _, to := range g.destinations(cell, p) {
 					moves = append(moves, BaseMove{Kind: Step, Piece: p, From: cell, To: to})
@@ -197,18 +233,7 @@ func (g *BaseGame) Moves() []BaseMove {
 	if len(moves) == 0 {
 		return []BaseMove{{Kind: Pass}}
 	}
-	sortBaseMoves(moves)
 	return moves
-}
-
-// sortBaseMoves orders moves by piece, then target: the map's order is random, and the same
-// position must give the same list.
-func sortBaseMoves(moves []BaseMove) {
-	slices.SortFunc(moves, func(a, b BaseMove) int {
-		ka := [...]int{int(a.Kind), int(a.Piece.Colour), a.Piece.Kind, a.Piece.Num, a.To.Q, a.To.P}
-		kb := [...]int{int(b.Kind), int(b.Piece.Colour), b.Piece.Kind, b.Piece.Num, b.To.Q, b.To.P}
-		return slices.Compare(ka[:], kb[:])
-	})
 }
 
 // nextNum is the number the next piece of kind placed by c gets.
@@ -237,8 +262,8 @@ func (g *BaseGame) placements(c Colour) []Cell {
 	}
 	seen := map[Cell]bool{}
 	var cells []Cell
-	for at, st := range g.stacks {
-		if st[len(st)-1].Colour != c {
+	for _, at := range sortedCells(g.stacks) { // the map's order is random; the moves' may not be
+		if st := g.stacks[at]; st[len(st)-1].Colour != c {
 			continue
 		}
 		for _, d := range baseRing {
@@ -265,11 +290,9 @@ func (g *BaseGame) touches(cell Cell, c Colour) bool {
 	return false
 }
 
-// destinations lists where the top piece p of cell from may go.
+// destinations lists where the top piece p of cell from may go, lifting it leaving the hive
+// in one piece.
 func (g *BaseGame) destinations(from Cell, p BasePiece) []Cell {
-	if g.height(from) == 1 && !g.connectedWithout(from) {
-		return nil // the one-hive rule: lifting it splits the hive
-	}
 	switch Kinds[p.Kind] {
 	case 'Q':
 		return g.slides(from, 1)
@@ -281,6 +304,44 @@ func (g *BaseGame) destinations(from Cell, p BasePiece) []Cell {
 		return g.jumps(from)
 	}
 	return g.beetleSteps(from)
+}
+
+// cutCells returns the occupied cells whose removal would split the hive (its articulation
+// points, by one depth-first search: a cell is one when a child's subtree reaches no higher
+// than the cell itself, or, for the root, when it has two children).
+func (g *BaseGame) cutCells() map[Cell]bool {
+	cut := map[Cell]bool{}
+	order := map[Cell]int{}
+	var visit func(c, parent Cell, root bool) int
+	visit = func(c, parent Cell, root bool) int {
+		order[c] = len(order) + 1
+		low, children := order[c], 0
+		for _, d := range baseRing {
+			n := add(c, d)
+			if !g.occupied(n) || (!root && n == parent) {
+				continue
+			}
+			if o, seen := order[n]; seen {
+				low = min(low, o)
+				continue
+			}
+			children++
+			l := visit(n, c, false)
+			low = min(low, l)
+			if !root && l >= order[c] {
+				cut[c] = true
+			}
+		}
+		if root && children > 1 {
+			cut[c] = true
+		}
+		return low
+	}
+	for c := range g.stacks {
+		visit(c, c, true)
+		break
+	}
+	return cut
 }
 
 // connectedWithout reports whether the occupied cells other than from form one group.
@@ -333,16 +394,16 @@ func (g *BaseGame) slideSteps(origin, at Cell) []Cell {
 // entering a cell twice (the spider: 3, the queen: 1), or of any number of at least one
 // (steps < 0: the ant).
 func (g *BaseGame) slides(origin Cell, steps int) []Cell {
+	g.newMarks()
+	g.mark(origin)
 	if steps < 0 {
-		seen := map[Cell]bool{origin: true}
 		todo := []Cell{origin}
 		var out []Cell
 		for len(todo) > 0 {
 			c := todo[len(todo)-1]
 			todo = todo[:len(todo)-1]
 			for _, n := range g.slideSteps(origin, c) {
-				if !seen[n] {
-					seen[n] = true
+				if g.mark(n) {
 					out = append(out, n)
 					todo = append(todo, n)
 				}
@@ -350,13 +411,11 @@ func (g *BaseGame) slides(origin Cell, steps int) []Cell {
 		}
 		return out
 	}
-	found := map[Cell]bool{}
 	var out []Cell
 	var walk func(at Cell, path []Cell)
 	walk = func(at Cell, path []Cell) {
 		if len(path) == steps {
-			if !found[at] {
-				found[at] = true
+			if g.mark(at) {
 				out = append(out, at)
 			}
 			return
@@ -423,7 +482,7 @@ func (g *BaseGame) Play(m BaseMove) {
 	}
 	if m.Kind != Pass {
 		g.hash ^= pieceHash(m.To, len(g.stacks[m.To]), m.Piece)
-		g.stacks[m.To] = append(g.stacks[m.To], m.Piece)
+		g.push(m.To, m.Piece)
 		g.where[m.Piece] = m.To
 	}
 	g.hash ^= moverHash
@@ -452,13 +511,20 @@ func (g *BaseGame) Undo() bool {
 		delete(g.where, m.Piece)
 	case Step:
 		g.hash ^= pieceHash(m.From, len(g.stacks[m.From]), m.Piece)
-		g.stacks[m.From] = append(g.stacks[m.From], m.Piece)
+		g.push(m.From, m.Piece)
 		g.where[m.Piece] = m.From
 	}
 	return true
 }
 
+// push puts p on top of cell c's stack.
+func (g *BaseGame) push(c Cell, p BasePiece) {
+	g.stacks[c] = append(g.stacks[c], p)
+	g.heights[slot(c)]++
+}
+
 func (g *BaseGame) removeTop(c Cell) {
+	g.heights[slot(c)]--
 	st := g.stacks[c]
 	if len(st) == 1 {
 		delete(g.stacks, c)

@@ -225,3 +225,48 @@ func TestConfigureBase(t *testing.T) {
 		t.Errorf("a side that is not the game's: %v", err)
 	}
 }
+
+// BenchmarkBaseMoves generates the moves of mid-game positions of random base games.
+func BenchmarkBaseMoves(b *testing.B) {
+	rng := rand.New(rand.NewPCG(27, 5))
+	var games []*BaseGame
+	for len(games) < 20 {
+		g := NewBaseGame()
+		for range 30 + rng.IntN(30) {
+			ms := g.Moves()
+			if len(ms) == 0 {
+				break
+			}
+			g.Play(ms[rng.IntN(len(ms))])
+		}
+		if len(g.Moves()) > 0 {
+			games = append(games, g)
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		games[i%len(games)].Moves()
+	}
+}
+
+// TestCutCells: the articulation points found in one search are the cells whose removal,
+// flood-filled, splits the hive, on positions of random games.
+func TestCutCells(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 6))
+	for game := range 30 {
+		g := NewBaseGame()
+		for ply := 0; ply < 60; ply++ {
+			cut := g.cutCells()
+			for c := range g.stacks {
+				if want := !g.connectedWithout(c); cut[c] != want {
+					t.Fatalf("game %d ply %d: cell %v cut %v, the flood fill says %v (%s)", game, ply, c, cut[c], want, g.GameString())
+				}
+			}
+			ms := g.Moves()
+			if len(ms) == 0 {
+				break
+			}
+			g.Play(ms[rng.IntN(len(ms))])
+		}
+	}
+}

@@ -11,7 +11,7 @@ package hive
 //   - mobility: each top piece of one's own that may move (not pinned by the one-hive rule),
 //     less the opponent's, 10 each, and 5 for each piece in hand.
 // It is the course engine's evaluation cut to what the base game scores: the surround alone.
-// The base rules' generator is written for clarity, not speed (a few thousand nodes a
+// The base rules' generator is written for clarity more than speed (100,000-200,000 nodes a
 // second): this engine is the base game's first, not its strongest.
 
 import (
@@ -24,15 +24,18 @@ type BaseResult struct {
 	Move  BaseMove
 	Score int   // from the mover's side, hundredths of a queen neighbour; ±baseWin decided
 	Depth int   // the last iteration completed
-	Nodes int64 // the nodes searched (not the budget's units)
+	Nodes int64 // the nodes searched (the budget counts them in units)
 }
 
 const (
-	// baseNodeUnits: the budget's units a node of this search is charged. The budgets are
-	// sized by the course engine's calibration (hive.nodes_per_second), whose nodes cost
-	// about 0.6-0.7 µs; one of this search's costs about 50 µs (9,216 nodes in 0.49 s of a
-	// mid-game position), about 80 of them.
-	baseNodeUnits = 80
+	// baseNodeUnits: the budget's units a node of this search is charged, and a node that
+	// generates moves one more for each baseMovesPerUnit of them. The budgets are sized by the
+	// course engine's calibration (hive.nodes_per_second), whose nodes cost about 0.6-0.7
+	// µs; one of this search's costs about 5 µs and more with the moves it lists and the
+	// pieces on the board (14,169 nodes in 0.08 s at 16 plies; a budget that took 0.58 s
+	// there took 0.88 s at 36 plies): the units below keep the longer ones within the plan.
+	baseNodeUnits    = 12
+	baseMovesPerUnit = 3
 	// baseCheckEvery: units between two readings of the guard: a few nodes, under a
 	// millisecond.
 	baseCheckEvery = 4 * baseNodeUnits
@@ -45,7 +48,7 @@ const (
 // guard, and maxDepth iterations (0: as deep as the budget allows); report, when not nil,
 // hears each completed iteration. g must have a legal move.
 func SearchBase(g *BaseGame, nodes int64, guard clock.Deadline, maxDepth int, report func(BaseResult)) BaseResult {
-	var b search.Budget
+	b := &baseBudget{}
 	b.StartEvery(nodes, guard, baseCheckEvery)
 	root := g.Moves()
 	best := BaseResult{Move: root[0]}
@@ -60,7 +63,7 @@ func SearchBase(g *BaseGame, nodes int64, guard clock.Deadline, maxDepth int, re
 		bestHere, complete := -1, true
 		for i, m := range root {
 			g.Play(m)
-			v := -negamaxBase(g, &b, depth-1, 1, -baseWin-1, -alpha)
+			v := -negamaxBase(g, b, depth-1, 1, -baseWin-1, -alpha)
 			g.Undo()
 			if b.Stopped {
 				complete = false
@@ -85,12 +88,19 @@ func SearchBase(g *BaseGame, nodes int64, guard clock.Deadline, maxDepth int, re
 			break // decided: deeper is no better
 		}
 	}
-	best.Nodes = b.Nodes / baseNodeUnits
+	best.Nodes = b.nodes
 	return best
 }
 
+// baseBudget is the search's budget, in units, with the nodes it counted.
+type baseBudget struct {
+	search.Budget
+	nodes int64
+}
+
 // negamaxBase is g's value for the side to move, ply plies below the root.
-func negamaxBase(g *BaseGame, b *search.Budget, depth, ply, alpha, beta int) int {
+func negamaxBase(g *BaseGame, b *baseBudget, depth, ply, alpha, beta int) int {
+	b.nodes++
 	b.Charge(baseNodeUnits - 1)
 	if b.Count() {
 		return 0
@@ -108,7 +118,9 @@ func negamaxBase(g *BaseGame, b *search.Budget, depth, ply, alpha, beta int) int
 		return evalBase(g)
 	}
 	best := -baseWin - 1
-	for _, m := range g.Moves() {
+	moves := g.Moves()
+	b.Charge(int64(len(moves) / baseMovesPerUnit))
+	for _, m := range moves {
 		g.Play(m)
 		v := -negamaxBase(g, b, depth-1, ply+1, -beta, -max(alpha, best))
 		g.Undo()
@@ -129,8 +141,9 @@ func negamaxBase(g *BaseGame, b *search.Budget, depth, ply, alpha, beta int) int
 func evalBase(g *BaseGame) int {
 	me := g.ToMove()
 	score := 100 * (g.queenPressure(1-me) - g.queenPressure(me))
+	cut := g.cutCells()
 	for cell, st := range g.stacks {
-		if len(st) == 1 && !g.connectedWithout(cell) {
+		if len(st) == 1 && cut[cell] {
 			continue // pinned
 		}
 		if st[len(st)-1].Colour == me {
