@@ -88,15 +88,7 @@ func TestNBoardBridge(t *testing.T) {
 			Agents: [2]referee.Agent{a, {Name: "file", Command: bin + " play -player greedy"}},
 			Out:    t.TempDir(), Grace: grace, Kinds: agentKinds,
 		}
-		var results []referee.Result
-		for g := 1; g <= games; g++ {
-			r, err := referee.PlayGame(context.Background(), &cfg, g, &referee.Recorder{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			results = append(results, r)
-		}
-		return results
+		return playGames(t, &cfg, games)
 	}
 	results := play(referee.Agent{Name: "nboard", Command: "nboard:" + bin + " play nboard"}, 2, referee.DefaultGrace)
 	for i, r := range results {
@@ -109,19 +101,12 @@ func TestNBoardBridge(t *testing.T) {
 		{"=== ", string(referee.EndBad), "want === MOVE"},
 		{"", string(referee.EndTime), "gave no move"},
 	} {
-		script := filepath.Join(t.TempDir(), "engine.sh")
-		body := "#!/bin/sh\nwhile read cmd arg; do\n  case $cmd in\n    ping) echo \"pong $arg\" ;;\n"
+		cases := "    ping) echo \"pong $arg\" ;;\n"
 		if c.answer != "" {
-			body += "    go) echo \"status thinking\"; echo \"" + c.answer + "\" ;;\n"
+			cases += "    go) echo \"status thinking\"; echo \"" + c.answer + "\" ;;\n"
 		}
-		body += "  esac\ndone\n"
-		if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		r := play(referee.Agent{Name: "fake", Command: "nboard:" + script}, 1, time.Second)[0]
-		if string(r.Ending) != c.ending || r.Winner != 1 || !strings.Contains(r.Reason, c.reason) {
-			t.Errorf("fake engine answering %q: winner %d, %s: %s; want B to win, %s, %q", c.answer, r.Winner, r.Ending, r.Reason, c.ending, c.reason)
-		}
+		r := play(referee.Agent{Name: "fake", Command: "nboard:" + fakeEngine(t, "", cases)}, 1, time.Second)[0]
+		wantLoss(t, r, c.ending, c.reason, "a fake engine answering "+c.answer)
 	}
 }
 
@@ -223,15 +208,7 @@ func TestUHPBridge(t *testing.T) {
 			Agents: [2]referee.Agent{a, {Name: "file", Command: bin + " play -player random"}},
 			Out:    t.TempDir(), Grace: grace, Kinds: agentKinds, Setup: "rules=base", UHPBestmove: "depth 1",
 		}
-		var results []referee.Result
-		for g := 1; g <= games; g++ {
-			r, err := referee.PlayGame(context.Background(), &cfg, g, &referee.Recorder{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			results = append(results, r)
-		}
-		return results
+		return playGames(t, &cfg, games)
 	}
 	for i, r := range play(referee.Agent{Name: "uhp", Command: "uhp:" + bin + " play uhp"}, 2, referee.DefaultGrace) {
 		if r.Ending != referee.EndWin && r.Ending != referee.EndDraw && r.Ending != referee.EndPlyCap || r.Plies < 10 {
@@ -244,20 +221,12 @@ func TestUHPBridge(t *testing.T) {
 		{`echo "err Invalid game"`, "wQ", string(referee.EndBad), "was answered \"err Invalid game\""},
 		{`echo "$arg"`, "", string(referee.EndTime), "gave no move"},
 	} {
-		script := filepath.Join(t.TempDir(), "engine.sh")
-		body := "#!/bin/sh\necho 'id fake'\necho ok\nwhile read cmd arg; do\n  case $cmd in\n" +
-			"    newgame) " + c.newgame + "; echo ok ;;\n"
+		cases := "    newgame) " + c.newgame + "; echo ok ;;\n"
 		if c.bestmove != "" {
-			body += "    bestmove) echo \"" + c.bestmove + "\"; echo ok ;;\n"
+			cases += "    bestmove) echo \"" + c.bestmove + "\"; echo ok ;;\n"
 		}
-		body += "  esac\ndone\n"
-		if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		r := play(referee.Agent{Name: "fake", Command: "uhp:" + script}, 1, time.Second)[0]
-		if string(r.Ending) != c.ending || r.Winner != 1 || !strings.Contains(r.Reason, c.reason) {
-			t.Errorf("fake engine answering %q to bestmove: winner %d, %s: %s; want B to win, %s, %q", c.bestmove, r.Winner, r.Ending, r.Reason, c.ending, c.reason)
-		}
+		r := play(referee.Agent{Name: "fake", Command: "uhp:" + fakeEngine(t, "echo 'id fake'\necho ok\n", cases)}, 1, time.Second)[0]
+		wantLoss(t, r, c.ending, c.reason, "a fake engine answering "+c.bestmove+" to bestmove")
 	}
 }
 
@@ -319,5 +288,39 @@ func TestUHPExport(t *testing.T) {
 				t.Errorf("game %d, ply %s: the record's picture and the UHP export's differ", n, ply)
 			}
 		}
+	}
+}
+
+// playGames plays games 1 to n of the match cfg one at a time and returns their results.
+func playGames(t *testing.T, cfg *referee.Config, n int) []referee.Result {
+	t.Helper()
+	var results []referee.Result
+	for g := 1; g <= n; g++ {
+		r, err := referee.PlayGame(context.Background(), cfg, g, &referee.Recorder{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		results = append(results, r)
+	}
+	return results
+}
+
+// fakeEngine writes a shell script that prints greeting, then answers the commands it reads
+// ("cmd arg" lines) by the case arms cases, and returns its path.
+func fakeEngine(t *testing.T, greeting, cases string) string {
+	t.Helper()
+	script := filepath.Join(t.TempDir(), "engine.sh")
+	body := "#!/bin/sh\n" + greeting + "while read cmd arg; do\n  case $cmd in\n" + cases + "  esac\ndone\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return script
+}
+
+// wantLoss fails unless agent A lost game r with ending and a reason containing reason.
+func wantLoss(t *testing.T, r referee.Result, ending, reason, what string) {
+	t.Helper()
+	if string(r.Ending) != ending || r.Winner != 1 || !strings.Contains(r.Reason, reason) {
+		t.Errorf("%s: winner %d, %s: %s; want B to win, %s, %q", what, r.Winner, r.Ending, r.Reason, ending, reason)
 	}
 }
