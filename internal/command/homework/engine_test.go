@@ -28,13 +28,7 @@ import (
 // (SINGLE 0.2 s, the GTP engine's -move-time, the referee sending no time), every move is
 // the same, because both plan and search each move alike (agent.Thinker).
 func TestGTPEngineSameMoves(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays two games of Reversi")
-	}
-	bin, err := homeworkBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin := realGames(t, "plays two games of Reversi")
 	file := referee.Agent{Name: "file", Command: bin + " play"}
 	gtp := referee.Agent{Name: "gtp", Command: "gtp:" + bin + " play gtp -move-time 0.2"}
 	var moves [2][]string
@@ -74,13 +68,7 @@ var recordMove = regexp.MustCompile(`(?m)^ply \d+: .* plays (\S+) cpu `)
 // fake NBoard engine whose moves are illegal, garbled or missing loses each game with the
 // reason.
 func TestNBoardBridge(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays games of Reversi")
-	}
-	bin, err := homeworkBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin := realGames(t, "plays games of Reversi")
 	play := func(a referee.Agent, games int, grace time.Duration) []referee.Result {
 		t.Helper()
 		cfg := referee.Config{
@@ -115,13 +103,7 @@ func TestNBoardBridge(t *testing.T) {
 // number of moves, the agents' names by colour, and the result's margin when the rules
 // decided the game.
 func TestGGFExport(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays games of Reversi")
-	}
-	bin, err := homeworkBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin := realGames(t, "plays games of Reversi")
 	cfg := referee.Config{
 		Game: reversi.Game{}, Games: 4, Mode: gamefile.GameClock, Seconds: 20, MaxPlies: 200, Parallel: 2,
 		Agents: [2]referee.Agent{{Name: "random", Command: bin + " play -player random"}, {Name: "greedy", Command: bin + " play -player greedy"}},
@@ -190,17 +172,8 @@ func lineTexts(lines []gamefile.Line) []string {
 // file agent through the referee's uhp: agents, both colours, every move judged; a fake UHP
 // engine whose answers are illegal, refused or missing loses each game with the reason.
 func TestUHPBridge(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays games of Hive")
-	}
-	bin, err := homeworkBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	base, err := hive.Game{}.Configure("rules=base")
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin := realGames(t, "plays games of Hive")
+	base := baseHive(t)
 	play := func(a referee.Agent, games int, grace time.Duration) []referee.Result {
 		t.Helper()
 		cfg := referee.Config{
@@ -233,17 +206,8 @@ func TestUHPBridge(t *testing.T) {
 // TestUHPExport plays a match of Hive's base game from openings, both colours, and reads
 // each game's UHP game string back: the same moves as its referee record, ply by ply.
 func TestUHPExport(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays games of Hive")
-	}
-	bin, err := homeworkBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	base, err := hive.Game{}.Configure("rules=base")
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin := realGames(t, "plays games of Hive")
+	base := baseHive(t)
 	cfg := referee.Config{
 		Game: base, Games: 4, Mode: gamefile.Single, Seconds: 0.2, MaxPlies: 60, Parallel: 2,
 		Agents: [2]referee.Agent{{Name: "random", Command: bin + " play -player random"}, {Name: "engine", Command: bin + " play"}},
@@ -323,4 +287,28 @@ func wantLoss(t *testing.T, r referee.Result, ending, reason, what string) {
 	if string(r.Ending) != ending || r.Winner != 1 || !strings.Contains(r.Reason, reason) {
 		t.Errorf("%s: winner %d, %s: %s; want B to win, %s, %q", what, r.Winner, r.Ending, r.Reason, ending, reason)
 	}
+}
+
+// realGames skips a test that plays real games (what, for the message) in -short mode, and
+// returns the umbrella binary it plays them with.
+func realGames(t *testing.T, what string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip(what)
+	}
+	bin, err := homeworkBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+// baseHive is Hive's base game, as -setup rules=base gives it.
+func baseHive(t *testing.T) rules.Game {
+	t.Helper()
+	g, err := hive.Game{}.Configure("rules=base")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
