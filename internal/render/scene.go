@@ -130,3 +130,30 @@ type Layer struct {
 type Drawer interface {
 	Scene() Scene
 }
+
+// Pick is one legal move as a person enters it on the picture (the web board): its Steps
+// in order, then Output, the output.txt that plays it, judged with Match.Play like any
+// agent's answer. The picks of a position are its legal moves, each once.
+type Pick struct {
+	Output string
+	Steps  []Step
+}
+
+// Step is one click of a Pick: a point of the Scene (On: X, Y in the scene's pixels, the
+// centre of a cell, a groove, a landing) or, when On is false, a choice shown beside the
+// board (a piece in hand, a card, a rotation). Label names the step for people either way
+// ("d3", "ant from hand", "rotated 90°: 5 points"). Two picks that differ share no step
+// at the first place they differ: each click narrows the choice. A pick whose steps are a
+// prefix of another's (Halma's hops that may stop or go on) is played when the person
+// says so.
+type Step struct {
+	On    bool
+	X, Y  int
+	Label string
+}
+
+// Picker is a position whose legal moves a person can enter by pointing at its picture:
+// the referee's match of every game is one.
+type Picker interface {
+	Picks() []Pick
+}

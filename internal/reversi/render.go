@@ -27,10 +27,15 @@ var (
 	flippedStyle = render.Style{Fill: render.RGB(0xe2571e), Class: "last-flipped"}
 )
 
+// boardGrid is the board's geometry in the picture.
+func boardGrid() render.Grid {
+	return render.Grid{Cols: 8, Rows: 8, Cell: cellPixels, Margin: marginPixels}
+}
+
 // Draw pictures position p; last is the square of the move that led to it (NoSquare for
 // none) and flipped the discs that move turned.
 func Draw(p Position, last int, flipped uint64) render.Scene {
-	g := render.Grid{Cols: 8, Rows: 8, Cell: cellPixels, Margin: marginPixels}
+	g := boardGrid()
 	var s render.Scene
 	s.Width, s.Height = g.Size()
 	x, y := g.Corner(0, 0)
