@@ -20,7 +20,7 @@ var (
 // homeworkWords are homework's subcommands, and the words the docs put after "homework"
 // in prose ("the homework binary", "homework's").
 var homeworkWords = map[string]bool{"referee": true, "validate": true, "tournament": true, "render": true,
-	"play": true, "calibrate": true, "help": true}
+	"play": true, "calibrate": true, "serve": true, "help": true}
 
 // TestDocsCommands: every command the README and docs/ show names what exists: the test
 // a `go test -run` runs (a function of that name in the package's tests), the tool a

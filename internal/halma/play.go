@@ -173,7 +173,8 @@ const minimaxNodesPerEngineNode = 5
 func (p *position) search(s *agent.Session, moves []Move, seen []uint64, emit func(Move)) Move {
 	b, c := p.in.Board, p.in.ToMove
 	if len(moves) == 1 {
-		return moves[0] // a single legal move: answer at once
+		report(s, b, c, unsearched(b, c, moves[0]), nil) // a single legal move: answer at once
+		return moves[0]
 	}
 	// Before searching, the move that gains most: output.txt is legal from here on.
 	first := moves[0]
@@ -185,6 +186,7 @@ func (p *position) search(s *agent.Session, moves []Move, seen []uint64, emit fu
 	emit(first)
 	if s.Nodes < minSearchNodes {
 		fmt.Fprintf(s.Log, "halma: budget of %d nodes too small to search; playing the greatest gain\n", s.Nodes)
+		report(s, b, c, unsearched(b, c, first), nil)
 		return first
 	}
 	e := NewEngine(int(min(max(s.Nodes/4, 1<<12), 1<<22)))
@@ -194,8 +196,50 @@ func (p *position) search(s *agent.Session, moves []Move, seen []uint64, emit fu
 	})
 	fmt.Fprintf(s.Log, "halma: %v plays %s: depth %d, score %d, %d nodes\n",
 		c, FormatMove(b, r.Move), r.Depth, r.Score, r.Nodes)
+	if r.Score == -infinity { // stopped before it finished searching even the first move
+		r.Score = unsearched(b, c, r.Move).Score
+	}
+	report(s, b, c, r, e.PV(b, c, r.Move, maxPV))
 	return r.Move
 }
+
+// unsearched is the result of playing m for c on b without a search: the evaluation after
+// it (a win's score if it wins), at depth 0.
+func unsearched(b *Board, c Color, m Move) Result {
+	after := *b
+	after.Move(m.From, m.To)
+	if after.Wins(c) {
+		return Result{Move: m, Score: WinScore - 1}
+	}
+	return Result{Move: m, Score: Evaluate(&after, c)}
+}
+
+// report tells the session what the search concluded (agent.Analysis), its principal
+// variation pv (nil: r.Move alone) as the judge logs moves ("J a b ; J b c").
+//
+// The score is in squares of distance: the evaluation (Evaluate) over distUnit, which is
+// the distance the opponent's pieces still have to travel to the far corner of their
+// target camp minus the mover's, each piece d squares away counting d + d²/16 (the laggard
+// term that makes the engine bring up its rearmost pieces first), and a piece beyond what
+// a crowded camp has room for a quarter of that. A proven win or loss (Exact) keeps the
+// search's scale: ±WinScore/distUnit, 62 500, less 1/16 for each ply to the end, far
+// beyond any race (at most about ±1 640 with 19 pieces a side).
+func report(s *agent.Session, b *Board, c Color, r Result, pv []Move) {
+	if pv == nil {
+		pv = []Move{r.Move}
+	}
+	board := *b
+	text := make([]string, len(pv))
+	for i, m := range pv {
+		text[i] = FormatMove(&board, m)
+		board.Move(m.From, m.To)
+	}
+	s.Report(agent.Analysis{Depth: r.Depth, Score: float64(r.Score) / distUnit, Unit: "distance",
+		Exact: proven(r.Score), Nodes: r.Nodes, PV: text})
+}
+
+// maxPV is the longest principal variation an analysis reports.
+const maxPV = 12
 
 // minSearchNodes: below this budget (a few milliseconds) the search is not started and the
 // move that gains most is played: allocating the engine would cost more than it finds.

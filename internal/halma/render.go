@@ -25,10 +25,16 @@ var (
 	}
 )
 
+// boardGrid is the board's geometry in the picture, which the picks' steps (pick.go) point
+// into too.
+func boardGrid() render.Grid {
+	return render.Grid{Cols: Size, Rows: Size, Cell: cellPixels, Margin: marginPixels}
+}
+
 // Draw pictures board b; path is the squares the last move visited, its start first
 // (nil when there is none to mark).
 func Draw(b *Board, path []Square) render.Scene {
-	g := render.Grid{Cols: Size, Rows: Size, Cell: cellPixels, Margin: marginPixels}
+	g := boardGrid()
 	var s render.Scene
 	s.Width, s.Height = g.Size()
 	w, h := g.Size()

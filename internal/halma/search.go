@@ -27,6 +27,8 @@ package halma
 // unmade in place, and the transposition table is allocated once per search.
 
 import (
+	"slices"
+
 	"gameagents/internal/clock"
 	"gameagents/internal/search"
 )
@@ -172,7 +174,7 @@ func (e *Engine) Search(b *Board, c Color, lim Limits, report func(Result)) Resu
 			report(best)
 		}
 		watch.Completed(&e.budget, best.Move, int64(best.Score))
-		if score >= WinScore-maxPly || score <= -WinScore+maxPly {
+		if proven(score) {
 			break // a forced win or loss is found: deeper search cannot change it
 		}
 		// Another iteration while nodes are left: one the budget cuts short still counts
@@ -183,6 +185,40 @@ func (e *Engine) Search(b *Board, c Color, lim Limits, report func(Result)) Resu
 	}
 	best.Nodes = e.budget.Nodes
 	return best
+}
+
+// proven reports whether score is a decided game's, which the search gives only to a win
+// or loss it has found (WinScore less the plies to it), never to a race evaluation.
+func proven(score int32) bool { return score >= WinScore-maxPly || score <= -WinScore+maxPly }
+
+// PV returns the principal variation of the search that chose first for c on b: first,
+// then the table's best move in each position that follows, while it is a move the search
+// would play there (Preferred), the game goes on and no position comes back; at most most
+// moves. It reads the table after the search, allocating, for reports only.
+func (e *Engine) PV(b *Board, c Color, first Move, most int) []Move {
+	pv := []Move{first}
+	if e.Features.NoTT {
+		return pv
+	}
+	board := *b
+	seen := map[uint64]bool{board.PositionKey(c): true}
+	var buf [MaxMoves]Move
+	board.Move(first.From, first.To)
+	for len(pv) < most {
+		c = c.Other()
+		key := board.PositionKey(c)
+		if _, _, over := board.Decided(c); over || seen[key] {
+			break
+		}
+		seen[key] = true
+		ent := &e.tt[key&e.ttMask]
+		if ent.key != key || !slices.Contains(e.gen.Generate(&board, c, Preferred, buf[:0]), ent.move) {
+			break
+		}
+		pv = append(pv, ent.move)
+		board.Move(ent.move.From, ent.move.To)
+	}
+	return pv
 }
 
 // orderRoot sorts root moves by race gain, best first (stable, so ties keep generation

@@ -206,35 +206,57 @@ func (p *basePosition) Play(s *agent.Session) []string {
 	return nil
 }
 
-// Scene pictures the base game as the course's board is drawn (render.go), cut to the hive
-// and the cells around it, the axial coordinates written in each cell; the last move marked.
-func (m *baseMatch) Scene() render.Scene {
-	g := m.g
-	cells := map[Cell]bool{{0, 0}: true}
+// baseWindow is the part of the base game's unbounded board its picture shows: the cells
+// drawn (0,0, every occupied cell and its six neighbours), and the shift that puts the
+// leftmost and topmost of them on the picture's first column and row. It holds every cell
+// a legal move can reach, so that a person can click it (Picks): the first piece goes on
+// 0,0; a placement touches a piece; a sliding step keeps an occupied flank, which
+// neighbours the cell stepped into; a grasshopper lands next to the last piece it jumps;
+// a beetle climbs onto an occupied cell or steps down beside the stack it leaves.
+type baseWindow struct {
+	cells         map[Cell]bool
+	dp, dq        int // the shift: cell p,q is drawn where hexCentre puts p+dp,q+dq
+	width, height int
+}
+
+func newBaseWindow(g *BaseGame) baseWindow {
+	w := baseWindow{cells: map[Cell]bool{{0, 0}: true}}
 	for c := range g.stacks {
-		cells[c] = true
+		w.cells[c] = true
 		for _, d := range baseRing {
-			cells[add(c, d)] = true
+			w.cells[add(c, d)] = true
 		}
 	}
-	// Shift the cells so that the leftmost and topmost fall on the picture's first column
-	// and row: a shift of (dp, dq) moves a cell by 2dp+dq half-widths and dq rows.
+	// A shift of (dp, dq) moves a cell by 2dp+dq half-widths and dq rows.
 	minQ, minX, maxQ, maxX := 1<<30, 1<<30, -1<<30, -1<<30
-	for c := range cells {
+	for c := range w.cells {
 		minQ, maxQ = min(minQ, c.Q), max(maxQ, c.Q)
 		minX, maxX = min(minX, 2*c.P+c.Q), max(maxX, 2*c.P+c.Q)
 	}
-	dq := -minQ
-	dp := (-minX - dq) / 2
-	if 2*dp+dq < -minX {
-		dp++ // rounded up: the leftmost cell's half-width column is 0 or 1
+	w.dq = -minQ
+	w.dp = (-minX - w.dq) / 2
+	if 2*w.dp+w.dq < -minX {
+		w.dp++ // rounded up: the leftmost cell's half-width column is 0 or 1
 	}
-	shift := func(c Cell) Cell { return Cell{c.P + dp, c.Q + dq} }
+	w.width = 2*hexMargin + hexHalfWidth*(maxX+2*w.dp+w.dq+2)
+	w.height = 2*hexMargin + 2*hexRadius + rowPitch*(maxQ+w.dq)
+	return w
+}
+
+// shift returns the cell whose hexCentre is where the picture draws c.
+func (w baseWindow) shift(c Cell) Cell { return Cell{c.P + w.dp, c.Q + w.dq} }
+
+// Scene pictures the base game as the course's board is drawn (render.go), cut to the hive
+// and the cells around it (baseWindow), the axial coordinates written in each cell; the
+// last move marked.
+func (m *baseMatch) Scene() render.Scene {
+	g := m.g
+	w := newBaseWindow(g)
+	shift := w.shift
 	var s render.Scene
-	s.Width = 2*hexMargin + hexHalfWidth*(maxX+2*dp+dq+2)
-	s.Height = 2*hexMargin + 2*hexRadius + rowPitch*(maxQ+dq)
+	s.Width, s.Height = w.width, w.height
 	s.Background = append(s.Background, render.Rect(0, 0, s.Width, s.Height, render.Style{Fill: render.Paper, Class: "paper"}))
-	for _, c := range sortedCells(cells) {
+	for _, c := range sortedCells(w.cells) {
 		x, y := hexCentre(shift(c))
 		s.Background = append(s.Background, render.Polygon(hexagon(x, y, 0), cellStyle), render.Text(x, y+hexRadius*2/3, 10, c.String(), coordStyle))
 	}

@@ -5,6 +5,7 @@ package hive
 
 import (
 	"fmt"
+	"slices"
 
 	"gameagents/internal/agent"
 	"gameagents/internal/gamefile"
@@ -211,7 +212,43 @@ func (p *agentPosition) search(s *agent.Session, b *Board, moves []PackedMove, s
 	})
 	fmt.Fprintf(s.Log, "hive: %v plays %s: depth %d, score %+.2f, %d nodes\n",
 		p.in.Mover, b.Position().Format(r.Move.Move()), r.Depth, float64(r.Score)/pointWeight, r.Nodes)
+	// The variation is read on a board of its own: the caller makes the move played on b.
+	pos := p.in.Position()
+	var pv []string
+	for _, m := range e.PV(NewBoard(pos), r.Move, maxPV) {
+		pv = append(pv, pos.Format(m.Move()))
+	}
+	points, exact := e.resultPoints(r)
+	s.Report(agent.Analysis{Depth: r.Depth, Score: points, Unit: "points", Exact: exact, Nodes: r.Nodes, PV: pv})
 	return r.Move
+}
+
+// maxPV is the longest principal variation an analysis reports.
+const maxPV = 12
+
+// resultPoints converts a search's score to the course's points, for the analysis: the
+// difference between the mover's points and the opponent's. The evaluation is in 1/100
+// point (pointWeight) of the difference the mover can expect (eval.go), a surround plan's
+// bonus taken off (it is the engine's gamble, not the position's worth). A game that ends
+// within the search's depth (a queen surrounded, the move limit) scores pointWeight times
+// its final difference d, pushed away from 0 by winBonus less the ply of its end (final):
+// as that ply is below pointWeight, d is recovered exactly, and the result is exact,
+// proven for both sides playing strict-legal moves (the search's reading). A forced draw
+// scores 0 like a level evaluation, and is not told apart.
+func (e *Engine) resultPoints(r Result) (points float64, exact bool) {
+	v := r.Score
+	if slices.Contains(e.planned, r.Move) {
+		v -= planBonus
+	}
+	if v < winBonus-maxPly && v > -(winBonus-maxPly) {
+		return float64(v) / pointWeight, false
+	}
+	// |v| = pointWeight*d + winBonus - ply with 0 < ply < maxPly <= pointWeight.
+	d := (max(v, -v) - winBonus + pointWeight - 1) / pointWeight
+	if v < 0 {
+		d = -d
+	}
+	return float64(d), true
 }
 
 // RandomMove returns one of moves chosen by the board's hash, so the same input gives the

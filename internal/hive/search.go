@@ -164,6 +164,39 @@ func (e *Engine) Search(b *Board, lim Limits, report func(Result)) Result {
 	return best
 }
 
+// PV returns the principal variation the table holds after a search of b: best, then
+// each position's table move while the table has an entry of that position whose move is
+// legal there, a pass where a side has nothing else; at most n moves, none after the
+// game's end or a second pass in a row. It leaves b as it found it; it allocates, and is
+// not for the search's hot path.
+func (e *Engine) PV(b *Board, best PackedMove, n int) []PackedMove {
+	pv := []PackedMove{best}
+	b.Make(best)
+	buf := make([]PackedMove, 0, MaxMoves)
+	for len(pv) < n {
+		if _, over := b.final(len(pv)); over {
+			break
+		}
+		moves := b.Moves(Strict, buf)
+		m := moves[0] // a pass, when alone
+		if len(moves) > 1 || m != 0 {
+			ent := &e.tt[b.hash&e.mask]
+			if ent.key != b.hash || !slices.Contains(moves, ent.move) {
+				break
+			}
+			m = ent.move
+		} else if pv[len(pv)-1] == 0 {
+			break // neither side can move: the variation goes no further
+		}
+		pv = append(pv, m)
+		b.Make(m)
+	}
+	for i := len(pv) - 1; i >= 0; i-- {
+		b.Unmake(pv[i])
+	}
+	return pv
+}
+
 // orderRoot sorts the root moves by the static guess, for the first iteration.
 func (e *Engine) orderRoot(b *Board, moves []PackedMove) {
 	keys := e.keys[0][:len(moves)]

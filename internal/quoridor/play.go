@@ -192,7 +192,42 @@ func (p *agentPosition) search(s *agent.Session, seen []uint64) Move {
 	})
 	fmt.Fprintf(s.Log, "quoridor: %s plays %s: depth %d, %s, %d nodes\n",
 		SideName(pos.ToMove), FormatMove(r.Move), r.Depth, scoreText(r.Score), r.Nodes)
+	var pv []string
+	for _, m := range e.PV(pos, r.Move, maxPV) {
+		pv = append(pv, FormatMove(m))
+	}
+	s.Report(agent.Analysis{Depth: r.Depth, Score: pathDifference(r.Score), Unit: "path difference",
+		Exact: isWin(r.Score) || isWin(-r.Score), Nodes: r.Nodes, PV: pv})
 	return r.Move
+}
+
+// maxPV is the longest principal variation an analysis reports.
+const maxPV = 12
+
+// provenSteps is how many steps of path difference a forced result reads as, less the
+// plies to it: more than any evaluation, which is at most a path (shorter than the 4,096
+// cells of the largest board, or noPath, 8,192, for a player the input's walls cut off)
+// plus 20.5 steps of walls in hand and tempo.
+const provenSteps = 10_000
+
+// pathDifference turns a search score into the analysis' unit, steps of path difference.
+// The evaluation (eval.go) at the end of the principal variation, divided by its Step
+// weight, is the opponent's shortest path minus the mover's, plus half a step for the side
+// to move and two steps for each wall in hand more than the opponent has (each side's
+// counted up to WallCap, 10): the walls and the tempo are in step equivalents, so the
+// score is the path difference the engine believes the position is worth, not the bare
+// one. A line that comes back to a position met before, or leaves both players stuck,
+// scores 0 (the referee's draw). A forced win at ply p (winScore − p) reads as
+// provenSteps − p, a forced loss as −(provenSteps − p): the nearer win and the farther loss
+// the better, as the search ranks them.
+func pathDifference(v int32) float64 {
+	switch {
+	case isWin(v):
+		return float64(provenSteps - (winScore - v))
+	case isWin(-v):
+		return -float64(provenSteps - (winScore + v))
+	}
+	return float64(v) / float64(DefaultWeights.Step)
 }
 
 // scoreText describes a search score for people: a win or loss in so many plies, or steps of

@@ -27,10 +27,17 @@ var (
 	playerClasses = [2]string{"piece first", "piece second"}
 )
 
+// boardGrid is the geometry of p's picture: its cells and the margins for the coordinates.
+// Draw lays the picture out on it and Picks puts the clicks on it, so that a click lands on
+// what the picture shows.
+func boardGrid(p *Position) render.Grid {
+	return render.Grid{Cols: p.NX, Rows: p.NY, Cell: cellPixels, Margin: marginPixels}
+}
+
 // Draw pictures position p with walls, the blocked steps as input.txt lists them. last is
 // the move that led to it (the zero Move marks nothing) and from the cell a step left.
 func Draw(p *Position, walls []StepPair, last Move, from Cell) render.Scene {
-	g := render.Grid{Cols: p.NX, Rows: p.NY, Cell: cellPixels, Margin: marginPixels}
+	g := boardGrid(p)
 	var s render.Scene
 	s.Width, s.Height = g.Size()
 	x, y := g.Corner(0, 0)

@@ -256,6 +256,28 @@ func (e *Engine) Search(p *Position, lim Limits, report func(SearchResult)) Sear
 	return best
 }
 
+// PV returns the principal variation the table holds after a search of p: first, the move
+// the search chose, then the table's move of each position reached, up to most moves. It
+// stops at a decided position, at a position the table does not hold, or holds with a move
+// that is not legal there (an entry of another position with the same slot and key), and
+// at once without a table (NoTT). Each move is checked (Check), so the variation is a legal
+// line even where the table's entries are stale.
+func (e *Engine) PV(p *Position, first Move, most int) []Move {
+	pv := []Move{first}
+	q := *p
+	q.Apply(first)
+	for len(pv) < most && !e.NoTT && q.Result() == Undecided {
+		h := hashPosition(&q)
+		ent := &e.tt[h&e.mask]
+		if ent.key != h || ent.move.Kind == 0 || q.Check(ent.move) != nil {
+			break
+		}
+		pv = append(pv, ent.move)
+		q.Apply(ent.move)
+	}
+	return pv
+}
+
 // rowsPerUnit: the budget counts a unit of work per node and one per rowsPerUnit rows the
 // breadth-first searches spread, because a node's cost is mostly its path searches, which
 // grow with the board and the walls on it. Searches of 1,500,000 units over the SINGLE

@@ -151,7 +151,7 @@ func (g *game) opening(context.Context) (state, error) {
 	}
 	for _, mv := range op {
 		side := g.Match.ToMove()
-		move, _, err := g.Match.Play([]byte(mv+"\n"), true)
+		move, _, err := g.Match.Play(rules.OutputOf(g.Config.Game, mv), true)
 		if err != nil {
 			return nil, fmt.Errorf("opening move %q: %w", mv, err)
 		}

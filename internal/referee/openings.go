@@ -147,7 +147,7 @@ func checkOpening(cfg *Config, i, first int) error {
 		if over, _, _ := m.Over(); over {
 			return fmt.Errorf("opening %d (%s%s): the game is over before move %d", i+1, openingText(op), mirrored, j+1)
 		}
-		if _, _, err := m.Play([]byte(mv+"\n"), true); err != nil {
+		if _, _, err := m.Play(rules.OutputOf(cfg.Game, mv), true); err != nil {
 			return fmt.Errorf("opening %d (%s%s): move %d %q: %v", i+1, openingText(op), mirrored, j+1, mv, err)
 		}
 	}

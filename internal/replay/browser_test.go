@@ -6,7 +6,6 @@ package replay_test
 
 import (
 	"context"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -15,21 +14,12 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"gameagents/internal/browsertest"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/games"
 	"gameagents/internal/referee"
 	"gameagents/internal/render"
 )
-
-// chromium is the path of a Chromium on PATH, or "".
-func chromium() string {
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	return ""
-}
 
 // shown is what the page shows of the step it is at.
 type shown struct {
@@ -55,23 +45,7 @@ const shownJS = `(() => {
 // in headless Chromium, and as a person would presses → a few times, clicks ◀, and presses
 // End and Home, checking after each what the page shows against the record.
 func TestBrowserSteps(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: the replay page is not tested in a browser")
-	}
-	browser := chromium()
-	if browser == "" {
-		t.Skip("no chromium or chromium-browser on PATH: the replay page is not tested in a browser (scripts/install-deps.sh installs Debian's chromium)")
-	}
-	// As root Chromium runs only without its sandbox; the agents' sandbox is not involved.
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser),
-		chromedp.Flag("no-sandbox", true), chromedp.UserDataDir(t.TempDir()))
-	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(alloc)
-	defer cancel()
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", browser, err)
-	}
+	ctx := browsertest.Start(t, "the replay page", 0, 0)
 	for _, c := range []struct {
 		game         string
 		plies, steps int

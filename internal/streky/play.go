@@ -184,15 +184,17 @@ func (p *agentPosition) playReference(s *agent.Session) {
 
 // playEngine runs the engine within the session's budget: it writes the greedy choice
 // among the root's placements as soon as they are listed, then each better move the
-// search reports.
+// search reports; then it gives the session the search's conclusion (analysis).
 func (p *agentPosition) playEngine(s *agent.Session) {
 	pos := p.in.Position
 	e := NewEngine()
 	placements, cut := e.Start(pos, Limits{Nodes: s.Nodes, MaxNodes: s.MaxNodes, Guard: s.Guard})
-	last, ok := p.playFirst(s, e.gen, placements, cut)
-	if !ok {
+	first, ok := p.playFirst(s, e.gen, placements, cut)
+	if !ok { // nothing fits: PASS, and nothing to search
+		s.Report(agent.Analysis{Unit: analysisUnit, Nodes: e.budget.Nodes, PV: []string{FormatMove(PassMove)}})
 		return
 	}
+	last := e.gen.Move(first)
 	r := e.Continue(func(r Result) {
 		if r.Move != last {
 			s.Emit([]string{FormatMove(r.Move)})
@@ -201,23 +203,53 @@ func (p *agentPosition) playEngine(s *agent.Session) {
 	})
 	fmt.Fprintf(s.Log, "streky: %s plays %s: gain %d, value %+.2f, %d of %d candidates, %d nodes\n",
 		SideName(pos.ToMove), FormatMove(last), r.Gain, float64(r.Value)/valueScale, r.Searched, r.Candidates, r.Nodes)
+	s.Report(e.analysis(r, first))
+}
+
+// analysisUnit is the unit of the analysis' scores.
+const analysisUnit = "points"
+
+// analysis is what the search concluded, for the engine modes' analysis commands and
+// their logs: r is the search's result, first the greedy placement written before it.
+//
+// Score is the value of the principal variation in points, from the mover's side: our
+// gains along the line less ReplyWeight/valueScale times the opponent's (the opponent
+// modelled as greedy, with its known hand), over our move, the reply, Depth-1 more such
+// pairs and the Tail's plies. With the default weight (16/16) it is the difference of the
+// two sides' points over the next few plies, not a forecast of the game's end. With no
+// iteration finished (Depth 0: one candidate, or no time) no line was valued: Score is
+// the gain of the move written, and the PV that move alone. Exact is always false: the
+// search never reaches past the opponent model to a proven result.
+func (e *Engine) analysis(r Result, first Placement) agent.Analysis {
+	a := agent.Analysis{Depth: r.Depth, Unit: analysisUnit, Nodes: r.Nodes}
+	if r.Depth == 0 {
+		// What was written is greedy's seeded choice (playFirst), which the search did not
+		// replace; r.Move is its own choice among the same ties.
+		a.Score = float64(first.Gain)
+		a.PV = []string{FormatMove(e.gen.Move(first))}
+		return a
+	}
+	a.Score = float64(r.Value) / valueScale
+	for _, mv := range e.PV() {
+		a.PV = append(a.PV, FormatMove(mv))
+	}
+	return a
 }
 
 // playFirst writes the first move of every player: PASS when nothing fits (ok false), else
 // greedy's choice among the placements listed, a prefix of them all when cut.
-func (p *agentPosition) playFirst(s *agent.Session, g *Generator, placements []Placement, cut bool) (first Move, ok bool) {
+func (p *agentPosition) playFirst(s *agent.Session, g *Generator, placements []Placement, cut bool) (first Placement, ok bool) {
 	pos := p.in.Position
 	if len(placements) == 0 {
 		fmt.Fprintf(s.Log, "streky: no card of %s fits: PASS\n", SideName(pos.ToMove))
 		s.Emit([]string{FormatMove(PassMove)})
-		return PassMove, false
+		return Placement{}, false
 	}
 	if cut {
 		fmt.Fprintf(s.Log, "streky: %s chooses among the first %d placements: the time is up\n", cmp.Or(s.Player, Players[0]), len(placements))
 	}
-	greedy, _ := GreedyPlacement(g, placements, PositionSeed(pos))
-	first = g.Move(greedy)
-	s.Emit([]string{FormatMove(first)}) // output.txt holds a legal move from here on
+	first, _ = GreedyPlacement(g, placements, PositionSeed(pos))
+	s.Emit([]string{FormatMove(g.Move(first))}) // output.txt holds a legal move from here on
 	return first, true
 }
 

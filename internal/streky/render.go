@@ -25,11 +25,17 @@ var (
 	cardStyle    = render.Style{Stroke: render.LastTo.Stroke, Width: 3, Class: "last-card"}
 )
 
+// boardGrid is b's geometry in the picture, shared by Draw and the picks' clicks
+// (pick.go), so that a click lands on the cell drawn.
+func boardGrid(b *Board) render.Grid {
+	return render.Grid{Cols: b.Cols(), Rows: b.Rows(), Cell: cellPixels, Margin: marginPixels}
+}
+
 // Draw pictures position p; last is the move that led to it (a pass, or the zero Move
 // with an empty card, marks nothing).
 func Draw(p *Position, last Move) render.Scene {
 	b := &p.Board
-	g := render.Grid{Cols: b.Cols(), Rows: b.Rows(), Cell: cellPixels, Margin: marginPixels}
+	g := boardGrid(b)
 	var s render.Scene
 	s.Width, s.Height = g.Size()
 	x, y := g.Corner(0, 0)

@@ -38,6 +38,12 @@ package streky
 // is certain to end the search, which then ends as if the call had run out. Nothing is
 // allocated once the engine's buffers have grown to the largest lists met.
 //
+// The principal variation is the line a value is the value of: the root move, the modelled
+// reply, our best continuation at each of our nodes, and the tail's plies. Each line and
+// each of our turns writes its moves in a table by ply as its value returns (a triangular
+// table, as chess engines keep), at the cost of copying a few dozen placements per line,
+// nothing beside the generator calls of the line; the nodes, hence the moves, are the same.
+//
 // Measured in the arena (arena_test.go: 16,000,000 nodes a move, about 0.55 s here, 5 deals
 // in both orders against greedy; our points / greedy's points, and our points): Tail 1
 // against 2 raised our points by a third (1,258 against 908 on the tournament's cards,
@@ -150,6 +156,36 @@ type Engine struct {
 	matrixOf   []uint32            // generator matrix → its class
 	rootPlaces []Placement
 	top        []Placement // the root's best placements by greedy key
+
+	// The variations: lineVar[ply] is the line whose value line last returned at ply,
+	// turnVar[ply] the one whose value ourTurn or tail last returned there; iterVar the
+	// best root line of the current iteration, resultVar the result's.
+	lineVar, turnVar   [maxPly + 1]variation
+	iterVar, resultVar variation
+}
+
+// passPlacement stands for a pass in a variation.
+var passPlacement = Placement{Matrix: ^uint32(0)}
+
+// variation is a line of moves, placements and passes (passPlacement).
+type variation struct {
+	n     int
+	moves [maxPly]Placement
+}
+
+// push appends pl.
+func (v *variation) push(pl Placement) {
+	v.moves[v.n] = pl
+	v.n++
+}
+
+// extend appends the moves of rest.
+func (v *variation) extend(rest *variation) { v.n += copy(v.moves[v.n:], rest.moves[:rest.n]) }
+
+// set makes v a copy of w.
+func (v *variation) set(w *variation) {
+	v.n = 0
+	v.extend(w)
 }
 
 // NewEngine returns an engine with DefaultOptions.
@@ -199,6 +235,7 @@ func (e *Engine) Continue(report func(Result)) Result {
 	g := e.gen
 	e.replyWeight = int64(o.ReplyWeight)
 	res := Result{Move: PassMove, Candidates: len(e.rootPlaces)}
+	e.resultVar.n = 0
 	if len(e.rootPlaces) == 0 {
 		res.Nodes = e.budget.Nodes
 		return res
@@ -213,6 +250,7 @@ func (e *Engine) Continue(report func(Result)) Result {
 		e.cands = append(e.cands, candidate{pl: pl})
 	}
 	take := func(c candidate, depth, searched int) {
+		e.resultVar.set(&e.iterVar)
 		res.Move, res.Gain, res.Value, res.Depth, res.Searched = g.Move(c.pl), int(c.pl.Gain), c.value, depth, searched
 		res.Nodes = e.budget.Nodes
 		if report != nil {
@@ -239,6 +277,7 @@ func (e *Engine) Continue(report func(Result)) Result {
 				e.cands[done].value = v
 				if best < 0 || v > e.cands[best].value {
 					best = done
+					e.iterVar.set(&e.lineVar[0])
 				}
 			}
 			if e.budget.Stopped {
@@ -262,6 +301,22 @@ func (e *Engine) Continue(report func(Result)) Result {
 	}
 	res.Nodes = e.budget.Nodes
 	return res
+}
+
+// PV returns the principal variation of the last search's result: its move, the modelled
+// reply, and on to the end of the line its value is the value of (a pass as PassMove);
+// empty when no iteration finished a candidate (Result.Depth 0).
+func (e *Engine) PV() []Move {
+	v := &e.resultVar
+	pv := make([]Move, 0, v.n)
+	for _, pl := range v.moves[:v.n] {
+		if pl == passPlacement {
+			pv = append(pv, PassMove)
+		} else {
+			pv = append(pv, e.gen.Move(pl))
+		}
+	}
+	return pv
 }
 
 // options returns the options clamped to the engine's fixed arrays and to sense.
@@ -357,10 +412,13 @@ func (e *Engine) play(ply, side int, pl Placement) {
 }
 
 // line returns the value of our placement pl at ply (our turn there): its gain, less the
-// opponent's modelled reply, plus our turn after it (ourTurn). It returns 0 once the budget
-// has stopped.
+// opponent's modelled reply, plus our turn after it (ourTurn), and leaves its moves in
+// lineVar[ply]. It returns 0 once the budget has stopped.
 func (e *Engine) line(ply int, pl Placement, ourMoves int) int64 {
 	me := e.me
+	lv := &e.lineVar[ply]
+	lv.n = 0
+	lv.push(pl)
 	e.play(ply, me, pl)
 	ply++
 	v := int64(pl.Gain) * valueScale
@@ -372,8 +430,13 @@ func (e *Engine) line(ply int, pl Placement, ourMoves int) int64 {
 		v -= int64(reply.Gain) * e.replyWeight
 		e.play(ply, me^1, reply)
 		ply++
+		lv.push(reply)
+	} else {
+		lv.push(passPlacement) // no card of the opponent's fits
 	}
-	return v + e.ourTurn(ply, ourMoves)
+	v += e.ourTurn(ply, ourMoves)
+	lv.extend(&e.turnVar[ply])
+	return v
 }
 
 // ourTurn returns the value of our turn at ply when the line has ourMoves-1 more of our
@@ -396,15 +459,21 @@ func (e *Engine) ourTurn(ply, ourMoves int) int64 {
 		if e.budget.Stopped {
 			return 0
 		}
-		best = max(best, v)
+		if v > best {
+			best = v
+			e.turnVar[ply].set(&e.lineVar[ply])
+		}
 	}
 	return best
 }
 
-// tail plays Tail plies of greedy play from ply, us first, and returns their value; it
-// stops early when both sides pass.
+// tail plays Tail plies of greedy play from ply, us first, and returns their value,
+// leaving its moves in turnVar at the ply it started from; it stops early when both sides
+// pass.
 func (e *Engine) tail(ply int) int64 {
 	o := &e.Options
+	tv := &e.turnVar[ply]
+	tv.n = 0
 	var v int64
 	passes := 0
 	for k := 0; k < o.Tail && passes < 2; k++ {
@@ -416,8 +485,10 @@ func (e *Engine) tail(ply int) int64 {
 		pl, ok := bestByKey(e.gen, e.lists[ply])
 		if !ok {
 			passes++
+			tv.push(passPlacement)
 			continue
 		}
+		tv.push(pl)
 		passes = 0
 		if side == e.me {
 			v += int64(pl.Gain) * valueScale

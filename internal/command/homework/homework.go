@@ -39,6 +39,8 @@ func Main(games []agent.Game, judges []rules.Game, args []string, stdout, stderr
 		return ValidateMain(judges, args[1:], stdout, stderr)
 	case "render":
 		return RenderMain(judges, args[1:], stdout, stderr)
+	case "serve":
+		return ServeMain(games, judges, args[1:], stdout, stderr)
 	case "calibrate":
 		return command.CalibrateMain("homework calibrate", games, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -68,6 +70,8 @@ Subcommands:
                                               draw a position of an input.txt, or ply N of a
                                               referee record, GGF game or UHP game string, as
                                               SVG or PNG (-h for flags)
+  serve [-addr HOST:PORT] [-agent NAME=CMD]   the web board: play any game against the agents
+                                              in a browser, with hints and take-backs (-h for flags)
   calibrate [-dir DIR] [-seconds S]           measure this machine, write calibration.txt
   help                                        this text
 `)

@@ -1,0 +1,326 @@
+package serve_test
+
+// The web board's server over HTTP, as the page uses it, with opponents played in this
+// process (an agent kind whose player answers a seeded choice among the picks): the
+// checks on Host and Origin, whole games of every game to their end checked against the
+// referee's records, an illegal move refused, take back, swap sides, hints, and idle tables
+// closed.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"gameagents/internal/gamefile"
+	"gameagents/internal/games"
+	"gameagents/internal/referee"
+	"gameagents/internal/render"
+	"gameagents/internal/serve"
+)
+
+// pickerKind is an opponent in this process: it plays a pick chosen by a generator seeded
+// with the ply, so the same game goes the same way.
+var pickerKind = referee.AgentKind{
+	Prefix: "picker:",
+	Start: func(context.Context, *referee.Seat) (referee.Player, error) {
+		return picker{}, nil
+	},
+}
+
+type picker struct{}
+
+func (picker) Move(_ context.Context, t *referee.Turn) (referee.Answer, error) {
+	picks := t.Match.(render.Picker).Picks()
+	rng := rand.New(rand.NewPCG(uint64(t.Ply), 7))
+	return referee.Answer{Output: []byte(picks[rng.IntN(len(picks))].Output)}, nil
+}
+func (picker) Played(int, string) {}
+func (picker) Close()             {}
+
+// board is a running server and its address.
+type board struct {
+	t    *testing.T
+	srv  *serve.Server
+	url  string
+	host string
+}
+
+// newBoard serves the games against agents (the in-process picker when none is given).
+func newBoard(t *testing.T, plies int, agents ...serve.Agent) *board {
+	t.Helper()
+	if len(agents) == 0 {
+		agents = []serve.Agent{{Name: "picker", Command: "picker:"}}
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := serve.Config{
+		Games: games.Judges, Engines: games.Agents, Kinds: referee.AgentKinds{pickerKind},
+		Agents:  agents,
+		Seconds: 1, HintSeconds: 0.05, Out: t.TempDir(), Grace: referee.DefaultGrace, MaxPlies: plies,
+	}
+	srv, err := serve.New(cfg, ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewUnstartedServer(srv.Handler())
+	hs.Listener.Close()
+	hs.Listener = ln
+	hs.Start()
+	t.Cleanup(func() {
+		srv.Close()
+		hs.Close()
+	})
+	return &board{t: t, srv: srv, url: hs.URL, host: ln.Addr().String()}
+}
+
+// post sends body as JSON and returns the status and the answer.
+func (b *board) post(path string, body any) (int, string) {
+	b.t.Helper()
+	data, _ := json.Marshal(body)
+	resp, err := http.Post(b.url+path, "application/json", bytes.NewReader(data))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	text, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(text)
+}
+
+func (b *board) open(game, setup string, side int) string {
+	b.t.Helper()
+	status, text := b.post("/api/new", map[string]any{"game": game, "setup": setup, "side": side, "agent": "picker"})
+	if status != http.StatusOK {
+		b.t.Fatalf("new %s: %d %s", game, status, text)
+	}
+	var r struct{ ID string }
+	json.Unmarshal([]byte(text), &r)
+	return r.ID
+}
+
+// state long-polls for a state past version after.
+func (b *board) state(id string, after int) serve.State {
+	b.t.Helper()
+	resp, err := http.Get(fmt.Sprintf("%s/api/state?id=%s&after=%d", b.url, id, after))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		text, _ := io.ReadAll(resp.Body)
+		b.t.Fatalf("state: %d %s", resp.StatusCode, text)
+	}
+	var st serve.State
+	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
+		b.t.Fatal(err)
+	}
+	return st
+}
+
+// settled waits until the person is to move or the game has ended.
+func (b *board) settled(id string) serve.State {
+	b.t.Helper()
+	st := b.state(id, -1)
+	for deadline := time.Now().Add(time.Minute); !st.YourTurn && !st.Over && st.Error == ""; {
+		if time.Now().After(deadline) {
+			b.t.Fatalf("no move for the person after a minute: %+v", st.Moves)
+		}
+		st = b.state(id, st.Version)
+	}
+	if st.Error != "" {
+		b.t.Fatalf("the table stopped: %s", st.Error)
+	}
+	return st
+}
+
+func (b *board) move(id, output string) {
+	b.t.Helper()
+	if status, text := b.post("/api/move", map[string]string{"id": id, "output": output}); status != http.StatusOK {
+		b.t.Fatalf("move %q: %d %s", output, status, text)
+	}
+}
+
+func TestGuard(t *testing.T) {
+	b := newBoard(t, 100)
+	_, port, _ := net.SplitHostPort(b.host)
+	for _, c := range []struct {
+		name, method, host, origin, kind string
+		want                             int
+	}{
+		{"own address", "GET", b.host, "", "", 200},
+		{"localhost", "GET", "localhost:" + port, "", "", 200},
+		{"same origin", "GET", b.host, "http://" + b.host, "", 200},
+		{"rebound name", "GET", "attacker.example:" + port, "", "", 403},
+		{"other port", "GET", "127.0.0.1:1", "", "", 403},
+		{"foreign origin", "GET", b.host, "http://attacker.example", "", 403},
+		{"form post", "POST", b.host, "", "application/x-www-form-urlencoded", 415},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := "/api/setup"
+			if c.method == "POST" {
+				path = "/api/new"
+			}
+			req, _ := http.NewRequest(c.method, b.url+path, strings.NewReader(`{"game":"reversi","agent":"picker"}`))
+			req.Host = c.host
+			if c.origin != "" {
+				req.Header.Set("Origin", c.origin)
+			}
+			if c.kind != "" {
+				req.Header.Set("Content-Type", c.kind)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != c.want {
+				t.Errorf("%s %s with Host %q Origin %q = %d, want %d", c.method, path, c.host, c.origin, resp.StatusCode, c.want)
+			}
+		})
+	}
+}
+
+// TestWholeGames plays a game of each game to its end, the person choosing seeded picks
+// (first an illegal move, refused), and checks the table's moves and result against the
+// referee's record of the game.
+func TestWholeGames(t *testing.T) {
+	for _, c := range []struct{ game, setup string }{
+		{"reversi", ""},
+		{"halma", ""},
+		{"hive", "size=7 pieces=q1,a1,s1"},
+		{"hive", "rules=base"},
+		{"quoridor", "size=5x5 walls=2"},
+		{"streky", "size=5x5 count=4 seed=3"},
+	} {
+		t.Run(c.game+" "+c.setup, func(t *testing.T) {
+			b := newBoard(t, 120)
+			id := b.open(c.game, c.setup, 1)
+			rng := rand.New(rand.NewPCG(28, 1))
+			st := b.settled(id)
+			if st.YourTurn {
+				status, text := b.post("/api/move", map[string]string{"id": id, "output": "no such move\n"})
+				if status != http.StatusBadRequest || !strings.Contains(text, "not a legal move") {
+					t.Errorf("an illegal move: %d %q, want 400 not a legal move", status, text)
+				}
+			}
+			for !st.Over {
+				b.move(id, st.Picks[rng.IntN(len(st.Picks))].Output)
+				st = b.settled(id)
+			}
+			checkRecord(t, st)
+		})
+	}
+}
+
+// checkRecord compares the final state with the referee's record of the game.
+func checkRecord(t *testing.T, st serve.State) {
+	t.Helper()
+	data, err := os.ReadFile(st.Record)
+	if err != nil {
+		t.Fatalf("the record: %v", err)
+	}
+	lines := gamefile.SplitLines(string(data))
+	m, plies, err := referee.ReadRecord(games.Judges, st.Record, lines, -1)
+	if err != nil {
+		t.Fatalf("reading the record: %v", err)
+	}
+	if plies != len(st.Moves) && plies != len(st.Moves)+1 { // a last ply without a move: no legal move
+		t.Errorf("the record has %d plies, the table %d moves", plies, len(st.Moves))
+	}
+	scene := m.(render.Drawer).Scene()
+	if got := string(render.SVG(&scene)); got != st.SVG {
+		t.Errorf("the final picture differs from the record's last position")
+	}
+	if !strings.Contains(string(data), "result: "+st.Result) {
+		t.Errorf("result %q is not the record's:\n%s", st.Result, data)
+	}
+}
+
+// TestTakeBackSwapHint: in a game of Reversi, take back returns to the person's previous
+// move with the same picks; swap sides hands the person the other side in the same
+// position; a hint is one of the picks, with a score in discs, and the same twice.
+func TestTakeBackSwapHint(t *testing.T) {
+	b := newBoard(t, 100)
+	id := b.open("reversi", "", 0)
+	first := b.settled(id)
+	b.move(id, first.Picks[0].Output)
+	second := b.settled(id)
+	if len(second.Moves) != 2 {
+		t.Fatalf("after a move and its answer: %d moves", len(second.Moves))
+	}
+	b.move(id, second.Picks[0].Output)
+	b.settled(id)
+	if status, text := b.post("/api/undo", map[string]string{"id": id}); status != 200 {
+		t.Fatalf("undo: %d %s", status, text)
+	}
+	back := b.settled(id)
+	if len(back.Moves) != 2 || back.SVG != second.SVG || len(back.Picks) != len(second.Picks) {
+		t.Errorf("take back: %d moves and %d picks, want 2 and %d, the same picture", len(back.Moves), len(back.Picks), len(second.Picks))
+	}
+
+	var hints [2]serve.Hint
+	for i := range hints {
+		status, text := b.post("/api/hint", map[string]string{"id": id})
+		if status != 200 {
+			t.Fatalf("hint: %d %s", status, text)
+		}
+		json.Unmarshal([]byte(text), &hints[i])
+	}
+	if hints[0].Unit != "discs" || hints[0].Depth < 1 || len(hints[0].PV) == 0 {
+		t.Errorf("hint %+v: want a score in discs, a depth and a line", hints[0])
+	}
+	if fmt.Sprint(hints[0]) != fmt.Sprint(hints[1]) {
+		t.Errorf("the same position's hints differ: %+v, %+v", hints[0], hints[1])
+	}
+	found := false
+	for _, p := range back.Picks {
+		found = found || p.Output == hints[0].Output
+	}
+	if !found || hints[0].PV[0]+"\n" != hints[0].Output {
+		t.Errorf("hint %q (line %v) is not one of the picks", hints[0].Output, hints[0].PV)
+	}
+
+	if status, text := b.post("/api/swap", map[string]string{"id": id}); status != 200 {
+		t.Fatalf("swap: %d %s", status, text)
+	}
+	swapped := b.settled(id)
+	if swapped.Person != 1 || len(swapped.Moves) != 3 || fmt.Sprint(swapped.Moves[:2]) != fmt.Sprint(back.Moves) ||
+		swapped.Moves[2].Side != 0 || !swapped.YourTurn || swapped.ToMove != 1 {
+		t.Errorf("after swap: person %d, moves %v, to move %d: want the person WHITE to move after the opponent played BLACK's move from %v",
+			swapped.Person, swapped.Moves, swapped.ToMove, back.Moves)
+	}
+}
+
+// TestIdleTablesClose: a table nobody polls is closed by Sweep, and then unknown.
+func TestIdleTablesClose(t *testing.T) {
+	b := newBoard(t, 100)
+	id := b.open("reversi", "", 0)
+	b.settled(id)
+	b.srv.Sweep(time.Now())
+	if n := b.srv.Tables(); n != 1 {
+		t.Fatalf("a table just polled was swept: %d open", n)
+	}
+	b.srv.Sweep(time.Now().Add(time.Hour))
+	if n := b.srv.Tables(); n != 0 {
+		t.Fatalf("after an idle hour %d tables are open", n)
+	}
+	resp, err := http.Get(b.url + "/api/state?id=" + id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("state of a closed table: %d, want 404", resp.StatusCode)
+	}
+}
