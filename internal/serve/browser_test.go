@@ -79,6 +79,9 @@ func TestBrowserPlays(t *testing.T) {
 				st = p.settled(st.Version)
 			}
 			checkRecord(t, st)
+			if c.game == "reversi" {
+				p.analyse(len(st.Moves), os.Getenv("SERVE_SCREENSHOTS"))
+			}
 		})
 	}
 }
@@ -194,4 +197,33 @@ func (p *page) takeBackAndHint(st serve.State) serve.State {
 	p.poll("the hint", `document.getElementById("hintText").textContent.startsWith("hint:") &&
 		document.querySelectorAll("#board .hinted").length > 0`)
 	return back
+}
+
+// analyse opens the analysis view, analyses the game just played (the only record the
+// server lists), and checks the graph (a point per position, a mark per largest drop) and
+// that clicking a point shows that position.
+func (p *page) analyse(moves int, shots string) {
+	p.t.Helper()
+	p.do("click Analyse a game", chromedp.Click(chromedp.ID("modeAnalyse")))
+	p.poll("the record list", `document.getElementById("recordList").options.length === 1`)
+	p.do("click Analyse", chromedp.Click(chromedp.ID("analyseListed")))
+	p.poll("the analysis", `analysis.state !== null && analysis.state.over`)
+	got := evalAs(p, chromedp.Evaluate[[4]int](`[document.querySelectorAll("#graph .pt").length,
+		document.querySelectorAll("#graph .drop").length, analysis.state.marked.length,
+		analysis.state.plies.filter((p) => p.after !== undefined).length]`))
+	// A point for the start and one after each move whose next position was searched (all
+	// but the last, when the game ended by its rules).
+	if got[0] != got[3]+1 || got[3] < moves-1 || got[1] != got[2] || got[2] == 0 {
+		p.t.Errorf("the graph has %d points and %d marks (%d moves with a score after, %d drops marked), want a point each and a mark per drop", got[0], got[1], got[3], got[2])
+	}
+	p.do("click the graph's fifth move", chromedp.Click(chromedp.ID("pt-5")))
+	if !p.eval(`(() => {
+		const pieces = (svg) => new DOMParser().parseFromString(svg, "image/svg+xml").querySelectorAll("g.pieces > *").length;
+		return document.getElementById("aPly").textContent.startsWith("ply 5:") &&
+			document.querySelectorAll("#aBoard g.pieces > *").length === pieces(analysis.state.plies[4].svg); })()`) {
+		p.t.Errorf("clicking the graph's point 5 does not show ply 5")
+	}
+	if shots != "" {
+		p.screenshot(filepath.Join(shots, "serve-analysis.png"))
+	}
 }

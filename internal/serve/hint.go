@@ -8,7 +8,6 @@ package serve
 import (
 	"net/http"
 	"path/filepath"
-	"strings"
 
 	"gameagents/internal/agent"
 )
@@ -37,18 +36,7 @@ func (s *Server) hint(t *table) (*Hint, error) {
 	if over {
 		return nil, &httpError{http.StatusConflict, "the game is over"}
 	}
-	s.hintMu.Lock()
-	defer s.hintMu.Unlock()
-	th, err := s.thinker(t.game.Name())
-	if err != nil {
-		return nil, err
-	}
-	lines, a, err := th.Move(input, 0)
-	if err != nil {
-		return nil, err
-	}
-	return &Hint{Output: strings.Join(lines, "\n") + "\n", Score: a.Score, Unit: a.Unit, Exact: a.Exact,
-		Depth: a.Depth, Nodes: a.Nodes, PV: a.PV}, nil
+	return s.search(t.game.Name(), input)
 }
 
 // thinker returns the game's engine, made once (it reads the calibration then). The

@@ -55,8 +55,12 @@ type Config struct {
 	Engines []agent.Game // the same games' engines, for hints (matched by name)
 	Agents  []Agent      // the opponents
 	Kinds   referee.AgentKinds
-	// Seconds is the opponent's time a move (SINGLE), HintSeconds the engine's for a hint.
-	Seconds, HintSeconds float64
+	// Seconds is the opponent's time a move (SINGLE), HintSeconds the engine's for a hint,
+	// AnalysisSeconds for each position of an analysed game.
+	Seconds, HintSeconds, AnalysisSeconds float64
+	// Records are directories whose referee records (game-*.txt, three levels deep) the
+	// page may open for analysis, besides Out's.
+	Records []string
 	Calibration          string // calibration.txt for the agents and the hints, or ""
 	Out                  string // each table's records go to Out/<table>
 	Sandbox              sandbox.Mode
@@ -80,7 +84,9 @@ type Server struct {
 	tables map[string]*table
 	next   int // tables opened, for their ids
 
-	hintMu   sync.Mutex // one hint at a time: the engines pin the process to one thread
+	analyses map[string]*analysis
+
+	hintMu   sync.Mutex // one search at a time: the engines pin the process to one thread
 	thinkers map[string]*agent.Thinker
 }
 
@@ -109,7 +115,10 @@ func New(cfg Config, addr string) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("serve: address %q: %v", addr, err)
 	}
-	s := &Server{cfg: cfg, tables: map[string]*table{}, thinkers: map[string]*agent.Thinker{}}
+	if cfg.AnalysisSeconds <= 0 {
+		cfg.AnalysisSeconds = cfg.HintSeconds
+	}
+	s := &Server{cfg: cfg, tables: map[string]*table{}, analyses: map[string]*analysis{}, thinkers: map[string]*agent.Thinker{}}
 	s.hosts = []string{net.JoinHostPort(host, port)}
 	if ip := net.ParseIP(host); host == "localhost" || (ip != nil && ip.IsLoopback()) {
 		for _, h := range []string{"localhost", "127.0.0.1", "::1"} {
@@ -127,6 +136,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.file("page/index.html", "text/html; charset=utf-8"))
 	mux.HandleFunc("GET /board.js", s.file("page/board.js", "text/javascript; charset=utf-8"))
+	mux.HandleFunc("GET /analyse.js", s.file("page/analyse.js", "text/javascript; charset=utf-8"))
 	mux.HandleFunc("GET /api/setup", s.setup)
 	mux.HandleFunc("POST /api/new", s.newTable)
 	mux.HandleFunc("GET /api/state", s.state)
@@ -135,6 +145,10 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/swap", s.withTable(func(t *table, _ *request) (any, error) { return nil, t.swap() }))
 	mux.HandleFunc("POST /api/hint", s.withTable(func(t *table, _ *request) (any, error) { return s.hint(t) }))
 	mux.HandleFunc("POST /api/close", s.closeTable)
+	mux.HandleFunc("GET /api/records", s.listRecords)
+	mux.HandleFunc("POST /api/analyse", s.analyse)
+	mux.HandleFunc("GET /api/analysis", s.analysisState)
+	mux.HandleFunc("GET /api/analysis/export", s.analysisExport)
 	return s.guard(mux)
 }
 
@@ -218,11 +232,18 @@ const maxBody = 1 << 16
 
 func readRequest(r *http.Request) (*request, error) {
 	var req request
-	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxBody))
-	if err := dec.Decode(&req); err != nil {
-		return nil, &httpError{http.StatusBadRequest, fmt.Sprintf("request body: %v", err)}
+	if err := decode(r, &req, maxBody); err != nil {
+		return nil, err
 	}
 	return &req, nil
+}
+
+// decode reads a JSON body of at most limit bytes into v.
+func decode(r *http.Request, v any, limit int64) error {
+	if err := json.NewDecoder(http.MaxBytesReader(nil, r.Body, limit)).Decode(v); err != nil {
+		return &httpError{http.StatusBadRequest, fmt.Sprintf("request body: %v", err)}
+	}
+	return nil
 }
 
 // httpError is an error with the status it is answered with.
@@ -376,13 +397,20 @@ func (s *Server) drop(id string) {
 	}
 }
 
-// Sweep closes the tables whose pages have sent nothing for the Idle time, as of now.
+// Sweep closes the tables and stops the analyses whose pages have sent nothing for the
+// Idle time, as of now.
 func (s *Server) Sweep(now time.Time) {
 	s.mu.Lock()
 	var idle []string
 	for id, t := range s.tables {
 		if now.Sub(t.seen()) > s.cfg.Idle {
 			idle = append(idle, id)
+		}
+	}
+	for id, a := range s.analyses {
+		if now.Sub(a.seen) > s.cfg.Idle {
+			a.cancel()
+			delete(s.analyses, id)
 		}
 	}
 	s.mu.Unlock()
@@ -396,9 +424,9 @@ func (s *Server) Close() {
 	s.Sweep(time.Now().Add(time.Duration(1 << 62)))
 }
 
-// Tables returns the number of open tables.
+// Tables returns the number of open tables and running or kept analyses.
 func (s *Server) Tables() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return len(s.tables)
+	return len(s.tables) + len(s.analyses)
 }

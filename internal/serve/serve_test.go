@@ -8,6 +8,7 @@ package serve_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -68,7 +70,7 @@ func newBoard(t *testing.T, plies int, agents ...serve.Agent) *board {
 	cfg := serve.Config{
 		Games: games.Judges, Engines: games.Agents, Kinds: referee.AgentKinds{pickerKind},
 		Agents:  agents,
-		Seconds: 1, HintSeconds: 0.05, Out: t.TempDir(), Grace: referee.DefaultGrace, MaxPlies: plies,
+		Seconds: 1, HintSeconds: 0.05, AnalysisSeconds: 0.05, Out: t.TempDir(), Grace: referee.DefaultGrace, MaxPlies: plies,
 	}
 	srv, err := serve.New(cfg, ln.Addr().String())
 	if err != nil {
@@ -323,4 +325,128 @@ func TestIdleTablesClose(t *testing.T) {
 	if resp.StatusCode != http.StatusNotFound {
 		t.Errorf("state of a closed table: %d, want 404", resp.StatusCode)
 	}
+}
+
+// TestAnalysis plays a game of Reversi on the board, analyses its record, and checks every
+// ply: the engine's best move is legal there and its score is the hint of the same
+// position, each After is the next position's score from the mover's side, the marks are
+// the largest drops, and the annotated record still replays to the same end.
+func TestAnalysis(t *testing.T) {
+	b := newBoard(t, 100)
+	id := b.open("reversi", "", 0)
+	rng := rand.New(rand.NewPCG(3, 4))
+	st := b.settled(id)
+	for !st.Over {
+		b.move(id, st.Picks[rng.IntN(len(st.Picks))].Output)
+		st = b.settled(id)
+	}
+	status, text := b.post("/api/analyse", map[string]string{"file": "no/such/game-01.txt"})
+	if status != http.StatusNotFound {
+		t.Errorf("an unlisted record: %d %s, want 404", status, text)
+	}
+	status, text = b.post("/api/analyse", map[string]string{"name": "bad.txt", "record": "referee record: reversi, game 1 of 1\nply 1: a (BLACK) plays [a1] cpu 0s\n"})
+	if status != http.StatusBadRequest || !strings.Contains(text, "bad.txt:2:") {
+		t.Errorf("a record with an illegal move: %d %q, want 400 naming bad.txt:2", status, text)
+	}
+	data, err := os.ReadFile(st.Record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, text = b.post("/api/analyse", map[string]string{"name": "game-01.txt", "record": string(data)})
+	if status != http.StatusOK {
+		t.Fatalf("analyse: %d %s", status, text)
+	}
+	var r struct{ ID string }
+	json.Unmarshal([]byte(text), &r)
+	a := b.analysis(r.ID)
+	if len(a.Plies) != len(st.Moves) || a.Unit != "discs" || a.Error != "" {
+		t.Fatalf("analysis: %d plies in %q (error %q), want %d in discs", len(a.Plies), a.Unit, a.Error, len(st.Moves))
+	}
+	lines := gamefile.SplitLines(string(data))
+	for k, p := range a.Plies {
+		if p.Before == nil || p.Best == "" {
+			t.Fatalf("ply %d not searched: %+v", p.N, p)
+		}
+		m, _, err := referee.ReadRecord(games.Judges, "game-01.txt", lines, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := m.Play([]byte(p.Best+"\n"), true); err != nil {
+			t.Errorf("ply %d: the best move %q is not legal: %v", p.N, p.Best, err)
+		}
+		if k+1 < len(a.Plies) {
+			next := a.Plies[k+1]
+			want := *next.Before
+			if next.Side != p.Side {
+				want = -want
+			}
+			if p.After == nil || *p.After != want || *p.Drop != *p.Before-want {
+				t.Errorf("ply %d: after %v drop %v, want %v and %v", p.N, p.After, p.Drop, want, *p.Before-want)
+			}
+		}
+	}
+	checkMarks(t, a)
+	export := b.get("/api/analysis/export?id=" + r.ID)
+	if !strings.Contains(export, "analysis 1: before ") {
+		t.Errorf("the annotated record has no analysis lines:\n%s", export)
+	}
+	m, _, err := referee.ReadRecord(games.Judges, "annotated", gamefile.SplitLines(export), -1)
+	if err != nil {
+		t.Fatalf("the annotated record does not replay: %v", err)
+	}
+	scene := m.(render.Drawer).Scene()
+	if string(render.SVG(&scene)) != a.Plies[len(a.Plies)-1].SVG {
+		t.Errorf("the annotated record ends elsewhere than the game")
+	}
+}
+
+// checkMarks wants the marks to be the plies of the largest positive drops, largest first.
+func checkMarks(t *testing.T, a serve.AnalysisState) {
+	t.Helper()
+	var drops []float64
+	for _, p := range a.Plies {
+		if p.Drop != nil && *p.Drop > 0 {
+			drops = append(drops, *p.Drop)
+		}
+	}
+	slices.SortFunc(drops, func(x, y float64) int { return cmp.Compare(y, x) })
+	drops = drops[:min(len(drops), 5)]
+	if len(a.Marked) != len(drops) {
+		t.Fatalf("%d marks, want %d", len(a.Marked), len(drops))
+	}
+	for i, n := range a.Marked {
+		if got := *a.Plies[n-1].Drop; got != drops[i] {
+			t.Errorf("mark %d is ply %d with drop %v, want drop %v", i+1, n, got, drops[i])
+		}
+	}
+}
+
+// analysis waits for the analysis id to end and returns it.
+func (b *board) analysis(id string) serve.AnalysisState {
+	b.t.Helper()
+	var st serve.AnalysisState
+	st.Version = -1
+	for deadline := time.Now().Add(2 * time.Minute); !st.Over && st.Error == ""; {
+		if time.Now().After(deadline) {
+			b.t.Fatalf("the analysis has not ended after two minutes: %d positions searched", st.Done)
+		}
+		if err := json.Unmarshal([]byte(b.get(fmt.Sprintf("/api/analysis?id=%s&after=%d", id, st.Version))), &st); err != nil {
+			b.t.Fatal(err)
+		}
+	}
+	return st
+}
+
+func (b *board) get(path string) string {
+	b.t.Helper()
+	resp, err := http.Get(b.url + path)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	text, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		b.t.Fatalf("GET %s: %d %s", path, resp.StatusCode, text)
+	}
+	return string(text)
 }

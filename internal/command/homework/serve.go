@@ -32,7 +32,11 @@ your side and an opponent, and play. Legal moves are marked on the board (off-bo
 choices, such as a piece in hand or a card, are buttons beside it) and only they can be
 entered; Take back returns to your previous move, Swap sides hands your side to the
 opponent and gives you the other, Hint asks our engine for its move, score, depth and
-line (in this process, at -hint seconds of its calibrated node budget).
+line (in this process, at -hint seconds of its calibrated node budget). Analyse opens a
+referee record (one of the server's, one under -records, or a file from your disk) and
+shows, for every ply, the engine's score before and after the move played, its best
+move, and a graph of the game with the largest drops marked (-analysis seconds a
+position); the annotated record can be downloaded.
 
 The opponents are the agents named with -agent, any command the referee plays (a
 file-protocol agent, gtp:CMD, nboard:CMD, uhp:CMD for Hive's base game, course:PATH);
@@ -60,6 +64,7 @@ func ServeMain(games []agent.Game, judges []rules.Game, args []string, stdout, s
 		addr   = fs.String("addr", "127.0.0.1:8561", "listen on `host:port` (port 0: any free port)")
 		single = fs.Float64("single", 1, "the agents' CPU `seconds` a move")
 		hint   = fs.Float64("hint", 1, "the engine's CPU `seconds` for a hint")
+		anal   = fs.Float64("analysis", 0.2, "the engine's CPU `seconds` for each position of an analysed game")
 		calib  = fs.String("calibration", "", "calibration.txt `file` for the agents and the hints (default ./calibration.txt where it exists)")
 		outDir = fs.String("out", "", "records `dir`ectory (default runs/serve-<timestamp>)")
 		box    = fs.String("sandbox", "auto", "run the agents' processes in the sandbox (bubblewrap): auto, on or off")
@@ -67,6 +72,8 @@ func ServeMain(games []agent.Game, judges []rules.Game, args []string, stdout, s
 		plies  = fs.Int("plies", 1000, "ply cap `N`: after it, less CPU used wins")
 	)
 	fs.Var(&agents, "agent", "an opponent `NAME=CMD` the browser may choose (repeatable)")
+	var records dirFlags
+	fs.Var(&records, "records", "a `dir`ectory of referee records (a match's or a tournament's -out) the page may open for analysis (repeatable)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), serveUsage)
 		fs.PrintDefaults()
@@ -84,10 +91,16 @@ func ServeMain(games []agent.Game, judges []rules.Game, args []string, stdout, s
 	if fs.NArg() > 0 {
 		return usageErr("unexpected argument %q", fs.Arg(0))
 	}
-	if !positive(*single) || !positive(*hint) || *plies < 1 {
-		return usageErr("-single and -hint must be positive and -plies at least 1")
+	if !positive(*single) || !positive(*hint) || !positive(*anal) || *plies < 1 {
+		return usageErr("-single, -hint and -analysis must be positive and -plies at least 1")
+	}
+	for _, dir := range records {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return usageErr("-records %q: not a directory", dir)
+		}
 	}
 	cfg := serve.Config{Games: judges, Engines: games, Kinds: agentKinds, Seconds: *single, HintSeconds: *hint,
+		AnalysisSeconds: *anal, Records: records,
 		Calibration: *calib, Out: *outDir, Grace: time.Duration(*grace * float64(time.Second)), MaxPlies: *plies, Log: stderr}
 	var err error
 	if cfg.Sandbox, err = sandbox.ParseMode(*box); err != nil {
@@ -146,6 +159,16 @@ func ServeMain(games []agent.Game, judges []rules.Game, args []string, stdout, s
 	fmt.Fprintf(stdout, "homework serve: the web board at http://%s/ (opponents %s at %gs a move; records in %s); Ctrl-C stops it\n",
 		ln.Addr(), strings.Join(names, ", "), cfg.Seconds, cfg.Out)
 	return runServer(ctx, srv, ln, stderr)
+}
+
+// dirFlags collects a repeated directory flag.
+type dirFlags []string
+
+func (d *dirFlags) String() string { return strings.Join(*d, ",") }
+
+func (d *dirFlags) Set(v string) error {
+	*d = append(*d, v)
+	return nil
 }
 
 // runServer serves until ctx ends, sweeping idle tables, then closes every table.

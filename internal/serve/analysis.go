@@ -1,0 +1,376 @@
+package serve
+
+// Game analysis: a referee record replayed, and every position before a move searched by
+// the engine (as a hint is), so that each ply shows the engine's score before the move, its
+// best move there, the score after the move played and the drop between them, from the
+// mover's side; the largest drops are where the game was lost. It runs in the background,
+// one position at a time between hints, and the page polls it as it does a table.
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"gameagents/internal/gamefile"
+	"gameagents/internal/referee"
+	"gameagents/internal/render"
+	"gameagents/internal/rules"
+)
+
+// PlyAnalysis is one move of an analysed game.
+type PlyAnalysis struct {
+	N    int    `json:"n"` // 1-based, opening moves included
+	Side int    `json:"side"`
+	Move string `json:"move"`
+	Line int    `json:"line"` // the record line that logs it
+	SVG  string `json:"svg"`  // the position after the move
+	// Before is the mover's score before the move, Best the engine's move there (as the
+	// record logs moves), Depth its depth; nil and "" until searched.
+	Before *float64 `json:"before,omitempty"`
+	Best   string   `json:"best,omitempty"`
+	Depth  int      `json:"depth,omitempty"`
+	Exact  bool     `json:"exact,omitempty"`
+	// After is the score of the position after the move from the mover's side (the next
+	// position's score, negated when the other side moves there); nil at the end of the game
+	// or until searched. Drop is Before minus After.
+	After *float64 `json:"after,omitempty"`
+	Drop  *float64 `json:"drop,omitempty"`
+}
+
+// AnalysisState is what the page shows of an analysis.
+type AnalysisState struct {
+	Version int           `json:"version"`
+	ID      string        `json:"id"`
+	Name    string        `json:"name"` // the record's file name
+	Game    string        `json:"game"`
+	Sides   [2]string     `json:"sides"`
+	Players [2]string     `json:"players"` // who played each side, from the record
+	Result  string        `json:"result"`  // the record's result line
+	Unit    string        `json:"unit"`
+	Start   string        `json:"start"` // the first position's picture
+	Plies   []PlyAnalysis `json:"plies"`
+	Done    int           `json:"done"`            // positions searched
+	Marked  []int         `json:"marked"`          // the plies (N) of the largest drops, largest first
+	Error   string        `json:"error,omitempty"` // why the analysis stopped
+	Over    bool          `json:"over"`            // every position has been searched
+	movers  []int         // the side to move at each position searched
+}
+
+// marks is how many of the largest drops an analysis marks.
+const marks = 5
+
+// analysis is one record being analysed.
+type analysis struct {
+	srv    *Server
+	game   string
+	record []gamefile.Line
+	inputs [][]byte // the input.txt of the position before each move
+	cancel context.CancelFunc
+	seen   time.Time
+
+	mu      sync.Mutex
+	st      AnalysisState
+	changed chan struct{}
+}
+
+// maxRecord bounds a record sent for analysis.
+const maxRecord = 4 << 20
+
+// startAnalysis replays a record and starts searching its positions.
+func (s *Server) startAnalysis(name string, text string) (*analysis, error) {
+	lines := gamefile.SplitLines(text)
+	if !referee.IsRecord(lines) {
+		return nil, fmt.Errorf("%s: not a referee record (its first line starts \"referee record: \")", name)
+	}
+	a := &analysis{srv: s, record: lines, changed: make(chan struct{}), seen: time.Now()}
+	a.st = AnalysisState{Name: name, Plies: []PlyAnalysis{}, Marked: []int{}}
+	_, err := referee.Replay(s.cfg.Games, name, lines, func(k int, m rules.Match, p *referee.RecordedPly) {
+		scene := m.(render.Drawer).Scene()
+		svg := string(render.SVG(&scene))
+		if p == nil {
+			a.st.Start = svg
+			a.st.Sides = [2]string{m.SideName(0), m.SideName(1)}
+		} else {
+			a.st.Plies = append(a.st.Plies, PlyAnalysis{N: k, Side: p.Side, Move: p.Move, Line: p.Line, SVG: svg})
+		}
+		// Only the last position can be over; each other is searched, and so is the last
+		// when the game ended otherwise (time, a bad move), for its move's After.
+		if over, _, _ := m.Over(); !over && m.HasMove() {
+			a.inputs = append(a.inputs, m.Input(gamefile.Single, gamefile.FormatSeconds(s.cfg.AnalysisSeconds)))
+			a.st.movers = append(a.st.movers, m.ToMove())
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	a.game = strings.TrimSpace(strings.SplitN(strings.TrimPrefix(lines[0].Text, "referee record: "), ",", 2)[0])
+	a.st.Game = a.game
+	a.st.Players, a.st.Result = recordPlayers(lines, a.st.Sides)
+	s.mu.Lock()
+	s.next++
+	a.st.ID = fmt.Sprintf("a%d-%d", s.next, time.Now().UnixNano()%1e6)
+	s.analyses[a.st.ID] = a
+	s.mu.Unlock()
+	ctx, cancel := context.WithCancel(context.Background())
+	a.cancel = cancel
+	go a.run(ctx)
+	return a, nil
+}
+
+// recordPlayers reads who played each side, and the result, from a record's lines
+// ("agent A: NAME plays SIDE: COMMAND", "result: ...").
+func recordPlayers(lines []gamefile.Line, sides [2]string) (players [2]string, result string) {
+	for _, l := range lines {
+		key, value, _ := strings.Cut(l.Text, ": ")
+		switch key {
+		case "agent A", "agent B":
+			who, rest, ok := strings.Cut(value, " plays ")
+			side, _, _ := strings.Cut(rest, ":")
+			if i := slices.Index(sides[:], side); ok && i >= 0 {
+				players[i] = who
+			}
+		case "result":
+			result = value
+		}
+	}
+	return players, result
+}
+
+// run searches the positions in turn, each between hints.
+func (a *analysis) run(ctx context.Context) {
+	for k, input := range a.inputs {
+		if ctx.Err() != nil {
+			return
+		}
+		h, err := a.srv.search(a.game, input)
+		if err != nil {
+			a.update(func(st *AnalysisState) { st.Error = fmt.Sprintf("position before ply %d: %v", k+1, err) })
+			return
+		}
+		a.update(func(st *AnalysisState) { st.record(k, h) })
+	}
+	a.update(func(st *AnalysisState) { st.Over = true })
+}
+
+// record sets the search of position k (the one before move k+1, 0-based): move k+1's
+// Before and best move, move k's After and Drop, and the marks.
+func (st *AnalysisState) record(k int, h *Hint) {
+	if k < len(st.Plies) {
+		p := &st.Plies[k]
+		p.Before, p.Best, p.Depth, p.Exact = &h.Score, strings.ReplaceAll(strings.TrimSuffix(h.Output, "\n"), "\n", " ; "), h.Depth, h.Exact
+	}
+	st.Unit = cmp.Or(st.Unit, h.Unit)
+	st.Done = k + 1
+	if k > 0 {
+		prev := &st.Plies[k-1]
+		after := h.Score
+		if st.movers[k] != prev.Side {
+			after = -after
+		}
+		drop := *prev.Before - after
+		prev.After, prev.Drop = &after, &drop
+	}
+	st.mark()
+}
+
+// mark lists the plies of the largest positive drops, largest first.
+func (st *AnalysisState) mark() {
+	var ks []int
+	for i, p := range st.Plies {
+		if p.Drop != nil && *p.Drop > 0 && !math.IsInf(*p.Drop, 0) {
+			ks = append(ks, i)
+		}
+	}
+	sort.SliceStable(ks, func(i, j int) bool { return *st.Plies[ks[i]].Drop > *st.Plies[ks[j]].Drop })
+	st.Marked = st.Marked[:0]
+	for _, i := range ks[:min(len(ks), marks)] {
+		st.Marked = append(st.Marked, st.Plies[i].N)
+	}
+}
+
+func (a *analysis) update(change func(*AnalysisState)) {
+	a.mu.Lock()
+	change(&a.st)
+	a.st.Version++
+	close(a.changed)
+	a.changed = make(chan struct{})
+	a.mu.Unlock()
+}
+
+// wait returns the state once its version is past after, or as it is after the timeout.
+func (a *analysis) wait(ctx context.Context, after int, timeout time.Duration) AnalysisState {
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	for {
+		a.mu.Lock()
+		st, ch := a.st, a.changed
+		st.Plies = slices.Clone(st.Plies)
+		st.Marked = slices.Clone(st.Marked)
+		a.mu.Unlock()
+		if st.Version > after {
+			return st
+		}
+		select {
+		case <-ch:
+		case <-timer.C:
+			return st
+		case <-ctx.Done():
+			return st
+		}
+	}
+}
+
+// annotated is the record with a line after each ply's: the engine's scores and best move,
+// which record readers skip ("analysis N: ..."), so the file still replays.
+func (a *analysis) annotated() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	byLine := map[int]*PlyAnalysis{}
+	for i := range a.st.Plies {
+		byLine[a.st.Plies[i].Line] = &a.st.Plies[i]
+	}
+	var b strings.Builder
+	for _, l := range a.record {
+		b.WriteString(l.Text + "\n")
+		if p := byLine[l.Num]; p != nil && p.Before != nil {
+			fmt.Fprintf(&b, "analysis %d: before %+.2f %s, best [%s] depth %d", p.N, *p.Before, a.st.Unit, p.Best, p.Depth)
+			if p.After != nil {
+				fmt.Fprintf(&b, ", after %+.2f, drop %.2f", *p.After, *p.Drop)
+			}
+			if slices.Contains(a.st.Marked, p.N) {
+				b.WriteString(", marked")
+			}
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+// search runs the game's engine on an input.txt, one search at a time in the process.
+func (s *Server) search(game string, input []byte) (*Hint, error) {
+	s.hintMu.Lock()
+	defer s.hintMu.Unlock()
+	th, err := s.thinker(game)
+	if err != nil {
+		return nil, err
+	}
+	lines, an, err := th.Move(input, 0)
+	if err != nil {
+		return nil, err
+	}
+	return &Hint{Output: strings.Join(lines, "\n") + "\n", Score: an.Score, Unit: an.Unit, Exact: an.Exact,
+		Depth: an.Depth, Nodes: an.Nodes, PV: an.PV}, nil
+}
+
+// records lists the referee records under the server's record directories, as the page
+// names them: the directory's base name, then the path below it.
+func (s *Server) records() map[string]string {
+	out := map[string]string{}
+	for _, dir := range append([]string{s.cfg.Out}, s.cfg.Records...) {
+		if dir == "" {
+			continue
+		}
+		base := filepath.Base(dir)
+		filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if d.IsDir() && strings.Count(strings.TrimPrefix(path, dir), string(filepath.Separator)) > 3 {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && strings.HasPrefix(d.Name(), "game-") && strings.HasSuffix(d.Name(), ".txt") {
+				rel, _ := filepath.Rel(dir, path)
+				out[filepath.Join(base, rel)] = path
+			}
+			return nil
+		})
+	}
+	return out
+}
+
+func (s *Server) listRecords(w http.ResponseWriter, r *http.Request) {
+	names := []string{}
+	for name := range s.records() {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	reply(w, names, nil)
+}
+
+// analyse starts the analysis of a listed record (File) or of one the page sends (Record,
+// its text, and Name).
+func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		File   string `json:"file"`
+		Name   string `json:"name"`
+		Record string `json:"record"`
+	}
+	if err := decode(r, &req, maxRecord+maxBody); err != nil {
+		reply(w, nil, err)
+		return
+	}
+	name, text := cmp.Or(req.Name, "record"), req.Record
+	if req.File != "" {
+		path, ok := s.records()[req.File]
+		if !ok {
+			reply(w, nil, &httpError{http.StatusNotFound, fmt.Sprintf("no record %q", req.File)})
+			return
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			reply(w, nil, err)
+			return
+		}
+		name, text = req.File, string(data)
+	}
+	a, err := s.startAnalysis(name, text)
+	if err != nil {
+		reply(w, nil, err)
+		return
+	}
+	reply(w, map[string]string{"id": a.st.ID}, nil)
+}
+
+// findAnalysis returns the analysis called id, marking it seen.
+func (s *Server) findAnalysis(id string) (*analysis, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a := s.analyses[id]
+	if a == nil {
+		return nil, &httpError{http.StatusNotFound, fmt.Sprintf("no analysis %q", id)}
+	}
+	a.seen = time.Now()
+	return a, nil
+}
+
+func (s *Server) analysisState(w http.ResponseWriter, r *http.Request) {
+	a, err := s.findAnalysis(r.URL.Query().Get("id"))
+	if err != nil {
+		reply(w, nil, err)
+		return
+	}
+	after := -1
+	fmt.Sscan(r.URL.Query().Get("after"), &after)
+	reply(w, a.wait(r.Context(), after, Poll), nil)
+}
+
+func (s *Server) analysisExport(w http.ResponseWriter, r *http.Request) {
+	a, err := s.findAnalysis(r.URL.Query().Get("id"))
+	if err != nil {
+		reply(w, nil, err)
+		return
+	}
+	name := strings.TrimSuffix(filepath.Base(a.st.Name), ".txt") + "-analysis.txt"
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
+	w.Write([]byte(a.annotated()))
+}
