@@ -60,12 +60,12 @@ type Config struct {
 	Seconds, HintSeconds, AnalysisSeconds float64
 	// Records are directories whose referee records (game-*.txt, three levels deep) the
 	// page may open for analysis, besides Out's.
-	Records []string
-	Calibration          string // calibration.txt for the agents and the hints, or ""
-	Out                  string // each table's records go to Out/<table>
-	Sandbox              sandbox.Mode
-	Grace                time.Duration
-	MaxPlies             int
+	Records     []string
+	Calibration string // calibration.txt for the agents and the hints, or ""
+	Out         string // each table's records go to Out/<table>
+	Sandbox     sandbox.Mode
+	Grace       time.Duration
+	MaxPlies    int
 	// Idle closes a table whose page has sent nothing for this long (the page polls
 	// every Poll at least).
 	Idle time.Duration
