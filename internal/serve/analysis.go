@@ -17,7 +17,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"gameagents/internal/gamefile"
@@ -71,15 +70,23 @@ const marks = 5
 // analysis is one record being analysed.
 type analysis struct {
 	srv    *Server
+	id     string
+	name   string // the record's file name
 	game   string
 	record []gamefile.Line
 	inputs [][]byte // the input.txt of the position before each move
 	cancel context.CancelFunc
-	seen   time.Time
+	seen   time.Time // guarded by the server's lock
 
-	mu      sync.Mutex
-	st      AnalysisState
-	changed chan struct{}
+	f *feed[AnalysisState, *AnalysisState]
+}
+
+func (st *AnalysisState) stamp(v int) { st.Version = v }
+
+// cloneAnalysis copies what the analysis goes on changing.
+func cloneAnalysis(st AnalysisState) AnalysisState {
+	st.Plies, st.Marked = slices.Clone(st.Plies), slices.Clone(st.Marked)
+	return st
 }
 
 // maxRecord bounds a record sent for analysis.
@@ -91,34 +98,36 @@ func (s *Server) startAnalysis(name string, text string) (*analysis, error) {
 	if !referee.IsRecord(lines) {
 		return nil, fmt.Errorf("%s: not a referee record (its first line starts \"referee record: \")", name)
 	}
-	a := &analysis{srv: s, record: lines, changed: make(chan struct{}), seen: time.Now()}
-	a.st = AnalysisState{Name: name, Plies: []PlyAnalysis{}, Marked: []int{}}
+	a := &analysis{srv: s, name: name, record: lines, seen: time.Now(),
+		f: newFeed(AnalysisState{Name: name, Plies: []PlyAnalysis{}, Marked: []int{}}, cloneAnalysis)}
+	st := &a.f.st // alone with it until run starts
 	_, err := referee.Replay(s.cfg.Games, name, lines, func(k int, m rules.Match, p *referee.RecordedPly) {
 		scene := m.(render.Drawer).Scene()
 		svg := string(render.SVG(&scene))
 		if p == nil {
-			a.st.Start = svg
-			a.st.Sides = [2]string{m.SideName(0), m.SideName(1)}
+			st.Start = svg
+			st.Sides = [2]string{m.SideName(0), m.SideName(1)}
 		} else {
-			a.st.Plies = append(a.st.Plies, PlyAnalysis{N: k, Side: p.Side, Move: p.Move, Line: p.Line, SVG: svg})
+			st.Plies = append(st.Plies, PlyAnalysis{N: k, Side: p.Side, Move: p.Move, Line: p.Line, SVG: svg})
 		}
 		// Only the last position can be over; each other is searched, and so is the last
 		// when the game ended otherwise (time, a bad move), for its move's After.
 		if over, _, _ := m.Over(); !over && m.HasMove() {
 			a.inputs = append(a.inputs, m.Input(gamefile.Single, gamefile.FormatSeconds(s.cfg.AnalysisSeconds)))
-			a.st.movers = append(a.st.movers, m.ToMove())
+			st.movers = append(st.movers, m.ToMove())
 		}
 	})
 	if err != nil {
 		return nil, err
 	}
 	a.game = strings.TrimSpace(strings.SplitN(strings.TrimPrefix(lines[0].Text, "referee record: "), ",", 2)[0])
-	a.st.Game = a.game
-	a.st.Players, a.st.Result = recordPlayers(lines, a.st.Sides)
+	st.Game = a.game
+	st.Players, st.Result = recordPlayers(lines, st.Sides)
 	s.mu.Lock()
 	s.next++
-	a.st.ID = fmt.Sprintf("a%d-%d", s.next, time.Now().UnixNano()%1e6)
-	s.analyses[a.st.ID] = a
+	a.id = fmt.Sprintf("a%d-%d", s.next, time.Now().UnixNano()%1e6)
+	st.ID = a.id
+	s.analyses[a.id] = a
 	s.mu.Unlock()
 	ctx, cancel := context.WithCancel(context.Background())
 	a.cancel = cancel
@@ -153,12 +162,12 @@ func (a *analysis) run(ctx context.Context) {
 		}
 		h, err := a.srv.search(a.game, input)
 		if err != nil {
-			a.update(func(st *AnalysisState) { st.Error = fmt.Sprintf("position before ply %d: %v", k+1, err) })
+			a.f.update(func(st *AnalysisState) { st.Error = fmt.Sprintf("position before ply %d: %v", k+1, err) })
 			return
 		}
-		a.update(func(st *AnalysisState) { st.record(k, h) })
+		a.f.update(func(st *AnalysisState) { st.record(k, h) })
 	}
-	a.update(func(st *AnalysisState) { st.Over = true })
+	a.f.update(func(st *AnalysisState) { st.Over = true })
 }
 
 // record sets the search of position k (the one before move k+1, 0-based): move k+1's
@@ -197,56 +206,25 @@ func (st *AnalysisState) mark() {
 	}
 }
 
-func (a *analysis) update(change func(*AnalysisState)) {
-	a.mu.Lock()
-	change(&a.st)
-	a.st.Version++
-	close(a.changed)
-	a.changed = make(chan struct{})
-	a.mu.Unlock()
-}
-
-// wait returns the state once its version is past after, or as it is after the timeout.
-func (a *analysis) wait(ctx context.Context, after int, timeout time.Duration) AnalysisState {
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
-	for {
-		a.mu.Lock()
-		st, ch := a.st, a.changed
-		st.Plies = slices.Clone(st.Plies)
-		st.Marked = slices.Clone(st.Marked)
-		a.mu.Unlock()
-		if st.Version > after {
-			return st
-		}
-		select {
-		case <-ch:
-		case <-timer.C:
-			return st
-		case <-ctx.Done():
-			return st
-		}
-	}
-}
-
 // annotated is the record with a line after each ply's: the engine's scores and best move,
 // which record readers skip ("analysis N: ..."), so the file still replays.
 func (a *analysis) annotated() string {
-	a.mu.Lock()
-	defer a.mu.Unlock()
+	a.f.Lock()
+	defer a.f.Unlock()
+	st := &a.f.st
 	byLine := map[int]*PlyAnalysis{}
-	for i := range a.st.Plies {
-		byLine[a.st.Plies[i].Line] = &a.st.Plies[i]
+	for i := range st.Plies {
+		byLine[st.Plies[i].Line] = &st.Plies[i]
 	}
 	var b strings.Builder
 	for _, l := range a.record {
 		b.WriteString(l.Text + "\n")
 		if p := byLine[l.Num]; p != nil && p.Before != nil {
-			fmt.Fprintf(&b, "analysis %d: before %+.2f %s, best [%s] depth %d", p.N, *p.Before, a.st.Unit, p.Best, p.Depth)
+			fmt.Fprintf(&b, "analysis %d: before %+.2f %s, best [%s] depth %d", p.N, *p.Before, st.Unit, p.Best, p.Depth)
 			if p.After != nil {
 				fmt.Fprintf(&b, ", after %+.2f, drop %.2f", *p.After, *p.Drop)
 			}
-			if slices.Contains(a.st.Marked, p.N) {
+			if slices.Contains(st.Marked, p.N) {
 				b.WriteString(", marked")
 			}
 			b.WriteString("\n")
@@ -337,7 +315,7 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 		reply(w, nil, err)
 		return
 	}
-	reply(w, map[string]string{"id": a.st.ID}, nil)
+	reply(w, map[string]string{"id": a.id}, nil)
 }
 
 // findAnalysis returns the analysis called id, marking it seen.
@@ -360,7 +338,7 @@ func (s *Server) analysisState(w http.ResponseWriter, r *http.Request) {
 	}
 	after := -1
 	fmt.Sscan(r.URL.Query().Get("after"), &after)
-	reply(w, a.wait(r.Context(), after, Poll), nil)
+	reply(w, a.f.wait(r.Context(), after, Poll), nil)
 }
 
 func (s *Server) analysisExport(w http.ResponseWriter, r *http.Request) {
@@ -369,7 +347,7 @@ func (s *Server) analysisExport(w http.ResponseWriter, r *http.Request) {
 		reply(w, nil, err)
 		return
 	}
-	name := strings.TrimSuffix(filepath.Base(a.st.Name), ".txt") + "-analysis.txt"
+	name := strings.TrimSuffix(filepath.Base(a.name), ".txt") + "-analysis.txt"
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
 	w.Write([]byte(a.annotated()))

@@ -3,13 +3,15 @@ package serve
 // Hints: the engine's analysis of the table's position, searched in this process by the
 // engine modes' Thinker exactly as the file agent would search the same input.txt at the
 // hint's time (its node budget from calibration.txt), so a hint is the move our agent
-// would play there, and the same position gives the same hint.
+// would play there when its budget, not the CPU guard, ends the search; the guard is off
+// here, so the same position always gives the same hint.
 
 import (
 	"net/http"
 	"path/filepath"
 
 	"gameagents/internal/agent"
+	"gameagents/internal/clock"
 )
 
 // Hint is the engine's view of the position: its move as the output.txt that plays it (one
@@ -27,9 +29,9 @@ type Hint struct {
 
 // hint searches the table's position.
 func (s *Server) hint(t *table) (*Hint, error) {
-	t.mu.Lock()
-	input, over := t.input, t.st.Over
-	t.mu.Unlock()
+	t.f.Lock()
+	input, over := t.input, t.f.st.Over
+	t.f.Unlock()
 	if input == nil {
 		return nil, errNoPosition
 	}
@@ -47,7 +49,10 @@ func (s *Server) thinker(name string) (*agent.Thinker, error) {
 	}
 	for _, g := range s.cfg.Engines {
 		if g.Name() == name {
-			opts := agent.Options{Log: s.cfg.Log}
+			// The clock stands still: the node budget alone ends a search, so the same
+			// position gives the same answer however busy the machine is (the budget
+			// bounds its time as well: the calibrated rate times the seconds).
+			opts := agent.Options{Log: s.cfg.Log, Clock: &clock.Fake{}}
 			if s.cfg.Calibration != "" {
 				opts.Dir = filepath.Dir(s.cfg.Calibration)
 			}

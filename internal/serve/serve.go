@@ -111,21 +111,32 @@ func New(cfg Config, addr string) (*Server, error) {
 	if cfg.MaxPlies <= 0 {
 		cfg.MaxPlies = 1000
 	}
-	host, port, err := net.SplitHostPort(addr)
+	hosts, err := hostsOf(addr)
 	if err != nil {
-		return nil, fmt.Errorf("serve: address %q: %v", addr, err)
+		return nil, err
 	}
 	if cfg.AnalysisSeconds <= 0 {
 		cfg.AnalysisSeconds = cfg.HintSeconds
 	}
 	s := &Server{cfg: cfg, tables: map[string]*table{}, analyses: map[string]*analysis{}, thinkers: map[string]*agent.Thinker{}}
-	s.hosts = []string{net.JoinHostPort(host, port)}
+	s.hosts = hosts
+	return s, nil
+}
+
+// hostsOf is the Host values a server listening on addr accepts: addr itself, and, when it
+// is a loopback address, localhost, 127.0.0.1 and [::1] with its port.
+func hostsOf(addr string) ([]string, error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("serve: address %q: %v", addr, err)
+	}
+	hosts := []string{net.JoinHostPort(host, port)}
 	if ip := net.ParseIP(host); host == "localhost" || (ip != nil && ip.IsLoopback()) {
 		for _, h := range []string{"localhost", "127.0.0.1", "::1"} {
-			s.hosts = append(s.hosts, net.JoinHostPort(h, port))
+			hosts = append(hosts, net.JoinHostPort(h, port))
 		}
 	}
-	return s, nil
+	return hosts, nil
 }
 
 //go:embed page
@@ -134,9 +145,9 @@ var pageFiles embed.FS
 // Handler returns the server's routes behind the Host and Origin checks.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", s.file("page/index.html", "text/html; charset=utf-8"))
-	mux.HandleFunc("GET /board.js", s.file("page/board.js", "text/javascript; charset=utf-8"))
-	mux.HandleFunc("GET /analyse.js", s.file("page/analyse.js", "text/javascript; charset=utf-8"))
+	mux.HandleFunc("GET /{$}", serveFile("page/index.html", "text/html; charset=utf-8"))
+	mux.HandleFunc("GET /board.js", serveFile("page/board.js", "text/javascript; charset=utf-8"))
+	mux.HandleFunc("GET /analyse.js", serveFile("page/analyse.js", "text/javascript; charset=utf-8"))
 	mux.HandleFunc("GET /api/setup", s.setup)
 	mux.HandleFunc("POST /api/new", s.newTable)
 	mux.HandleFunc("GET /api/state", s.state)
@@ -149,18 +160,18 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/analyse", s.analyse)
 	mux.HandleFunc("GET /api/analysis", s.analysisState)
 	mux.HandleFunc("GET /api/analysis/export", s.analysisExport)
-	return s.guard(mux)
+	return guard(s.hosts, mux)
 }
 
-// guard refuses requests for another host name (a DNS-rebound page) or from another
-// site's page, before any route sees them.
-func (s *Server) guard(next http.Handler) http.Handler {
+// guard refuses requests for another host name than hosts (a DNS-rebound page) or from
+// another site's page, before any route sees them.
+func guard(hosts []string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !slices.Contains(s.hosts, r.Host) {
-			http.Error(w, fmt.Sprintf("host %q is not this server's (%s)", r.Host, strings.Join(s.hosts, ", ")), http.StatusForbidden)
+		if !slices.Contains(hosts, r.Host) {
+			http.Error(w, fmt.Sprintf("host %q is not this server's (%s)", r.Host, strings.Join(hosts, ", ")), http.StatusForbidden)
 			return
 		}
-		if o := r.Header.Get("Origin"); o != "" && !slices.Contains(s.hosts, strings.TrimPrefix(o, "http://")) {
+		if o := r.Header.Get("Origin"); o != "" && !slices.Contains(hosts, strings.TrimPrefix(o, "http://")) {
 			http.Error(w, fmt.Sprintf("origin %q is not this server's", o), http.StatusForbidden)
 			return
 		}
@@ -172,8 +183,8 @@ func (s *Server) guard(next http.Handler) http.Handler {
 	})
 }
 
-// file serves one embedded file.
-func (s *Server) file(name, kind string) http.HandlerFunc {
+// serveFile serves one embedded file.
+func serveFile(name, kind string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		b, err := pageFiles.ReadFile(name)
 		if err != nil {
@@ -371,8 +382,7 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 	}
 	after := -1
 	fmt.Sscan(r.URL.Query().Get("after"), &after)
-	st := t.wait(r.Context(), after, Poll)
-	reply(w, st, nil)
+	reply(w, t.f.wait(r.Context(), after, Poll), nil)
 }
 
 func (s *Server) closeTable(w http.ResponseWriter, r *http.Request) {

@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"gameagents/internal/gamefile"
@@ -58,6 +57,8 @@ type Step struct {
 	Label string `json:"l"`
 }
 
+func (st *State) stamp(v int) { st.Version = v }
+
 // Move is a ply of the game so far.
 type Move struct {
 	N    int    `json:"n"`
@@ -75,35 +76,32 @@ type table struct {
 	out    string
 	person int // the person's side
 
-	mu       sync.Mutex
-	st       State
-	changed  chan struct{} // closed when st changes
-	moves    []Move        // the game's moves so far, as the referee logged them
-	picks    []render.Pick // the person's legal moves while it is to move
-	turn     chan []byte   // the person's move, for the referee game running
-	input    []byte        // the input.txt of the position for a hint
+	f        *feed[State, *State] // the page's state; its lock guards the fields below too
+	moves    []Move               // the game's moves so far, as the referee logged them
+	picks    []render.Pick        // the person's legal moves while it is to move
+	turn     chan []byte          // the person's move, for the referee game running
+	input    []byte               // the input.txt of the position for a hint
 	lastSeen time.Time
 	cancel   context.CancelFunc // ends the referee game running
 	done     chan struct{}      // closed when it has ended
 }
 
 func newTable(s *Server, id string, g rules.Game, setup string, person int, opp Agent, out string) *table {
-	t := &table{srv: s, id: id, game: g, setup: setup, opp: opp, out: out, person: person,
-		changed: make(chan struct{}), lastSeen: time.Now()}
 	m := g.New(0)
-	t.st = State{Game: g.Name(), Setup: setup, Sides: [2]string{m.SideName(0), m.SideName(1)}, Winner: -1, Moves: []Move{}}
-	return t
+	st := State{Game: g.Name(), Setup: setup, Sides: [2]string{m.SideName(0), m.SideName(1)}, Winner: -1, Moves: []Move{}}
+	return &table{srv: s, id: id, game: g, setup: setup, opp: opp, out: out, person: person,
+		f: newFeed(st, func(st State) State { return st }), lastSeen: time.Now()}
 }
 
 func (t *table) touch() {
-	t.mu.Lock()
+	t.f.Lock()
 	t.lastSeen = time.Now()
-	t.mu.Unlock()
+	t.f.Unlock()
 }
 
 func (t *table) seen() time.Time {
-	t.mu.Lock()
-	defer t.mu.Unlock()
+	t.f.Lock()
+	defer t.f.Unlock()
 	return t.lastSeen
 }
 
@@ -115,18 +113,21 @@ func (t *table) start(opening []string) error {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	t.mu.Lock()
+	t.f.Lock()
 	t.cancel, t.done = cancel, done
 	t.turn = make(chan []byte, 1)
 	t.moves = t.moves[:0]
 	t.picks = nil
-	t.st.Over, t.st.Result, t.st.Record, t.st.Error, t.st.Winner = false, "", "", "", -1
-	t.mu.Unlock()
+	t.f.updateLocked(func(st *State) {
+		st.Over, st.Result, st.Record, st.Error, st.Winner = false, "", "", "", -1
+		st.YourTurn, st.Picks, st.Thinking = false, nil, false // until the game says whose move
+	})
+	t.f.Unlock()
 	go func() {
 		defer close(done)
 		_, err := referee.PlayGame(ctx, cfg, 1, &referee.Recorder{}, t)
 		if err != nil && ctx.Err() == nil {
-			t.update(func(st *State) { st.Error = err.Error(); st.Thinking, st.YourTurn = false, false })
+			t.f.update(func(st *State) { st.Error = err.Error(); st.Thinking, st.YourTurn = false, false })
 		}
 	}()
 	return nil
@@ -172,9 +173,9 @@ type personPlayer struct{ t *table }
 // Move offers the person the picks of the position and waits for the page's move.
 func (p personPlayer) Move(ctx context.Context, turn *referee.Turn) (referee.Answer, error) {
 	t := p.t
-	t.mu.Lock()
+	t.f.Lock()
 	ch := t.turn
-	t.mu.Unlock()
+	t.f.Unlock()
 	t.snapshot(turn.Match, turn.Match.(render.Picker).Picks())
 	select {
 	case out := <-ch:
@@ -195,16 +196,16 @@ func (t *table) GameStarted(g *referee.GameInfo) {
 
 func (t *table) Played(g *referee.GameInfo, p *referee.Ply) {
 	if p.Move != "" && p.Lost == nil {
-		t.mu.Lock()
+		t.f.Lock()
 		t.moves = append(t.moves, Move{N: p.Number, Side: p.Side, Move: p.Move})
-		t.mu.Unlock()
+		t.f.Unlock()
 	}
 	t.snapshot(g.Match, nil)
 }
 
 func (t *table) GameEnded(g *referee.GameInfo) error {
 	r := g.Result
-	t.update(func(st *State) {
+	t.f.update(func(st *State) {
 		st.Over, st.Thinking, st.YourTurn, st.Picks = true, false, false, nil
 		st.Result = strings.TrimPrefix(referee.ResultLine(g), "result: ")
 		st.Winner = -1
@@ -229,12 +230,12 @@ func (t *table) snapshot(m rules.Match, picks []render.Pick) {
 	}
 	over, _, _ := m.Over()
 	toMove := m.ToMove()
-	t.mu.Lock()
+	t.f.Lock()
 	t.input = input
 	moves := append([]Move{}, t.moves...) // [] rather than null for the page
-	t.mu.Unlock()
-	t.update(func(st *State) {
-		t.picks = picks // under the lock update holds: a move is accepted once it is shown
+	t.f.Unlock()
+	t.f.update(func(st *State) {
+		t.picks = picks // under the feed's lock: a move is accepted once it is shown
 		st.SVG, st.Points, st.ToMove, st.Moves = svg, points, toMove, moves
 		st.Players = [2]string{t.opp.Name, t.opp.Name}
 		st.Players[t.person] = personName
@@ -258,55 +259,23 @@ func pickOf(p render.Pick) Pick {
 	return out
 }
 
-// update changes the state under the lock, bumps its version and wakes the polls.
-func (t *table) update(change func(*State)) {
-	t.mu.Lock()
-	change(&t.st)
-	t.st.Version++
-	close(t.changed)
-	t.changed = make(chan struct{})
-	t.mu.Unlock()
-}
-
-// wait returns the state once its version is past after, or as it is after the timeout
-// or when ctx ends.
-func (t *table) wait(ctx context.Context, after int, timeout time.Duration) State {
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
-	for {
-		t.mu.Lock()
-		st, ch := t.st, t.changed
-		t.mu.Unlock()
-		if st.Version > after {
-			return st
-		}
-		select {
-		case <-ch:
-		case <-timer.C:
-			return st
-		case <-ctx.Done():
-			return st
-		}
-	}
-}
-
 // move passes the page's move to the referee if it is one of the person's picks.
 func (t *table) move(output string) error {
-	t.mu.Lock()
+	t.f.Lock()
 	if t.picks == nil {
-		t.mu.Unlock()
+		t.f.Unlock()
 		return &httpError{http.StatusConflict, "it is not the person's move"}
 	}
 	if !slices.ContainsFunc(t.picks, func(p render.Pick) bool { return p.Output == output }) {
-		t.mu.Unlock()
+		t.f.Unlock()
 		return fmt.Errorf("not a legal move: %q", gamefile.Clip(output))
 	}
 	t.picks = nil
 	t.turn <- []byte(output)
-	t.mu.Unlock()
+	t.f.Unlock()
 	// A new version at once, so that a poll after this answer never shows the move
 	// still to be made.
-	t.update(func(st *State) { st.YourTurn, st.Picks = false, nil })
+	t.f.update(func(st *State) { st.YourTurn, st.Picks = false, nil })
 	return nil
 }
 
@@ -314,24 +283,24 @@ func (t *table) move(output string) error {
 // move (from the start when the person has not moved).
 func (t *table) takeBack() error {
 	t.stop()
-	t.mu.Lock()
+	t.f.Lock()
 	moves := t.moves
 	i := len(moves) - 1
 	for i >= 0 && moves[i].Side != t.person {
 		i--
 	}
 	opening := logged(moves[:max(i, 0)])
-	t.mu.Unlock()
+	t.f.Unlock()
 	return t.start(opening)
 }
 
 // swap ends the game being played and goes on from its position with the sides swapped.
 func (t *table) swap() error {
 	t.stop()
-	t.mu.Lock()
+	t.f.Lock()
 	opening := logged(t.moves)
 	t.person = 1 - t.person
-	t.mu.Unlock()
+	t.f.Unlock()
 	return t.start(opening)
 }
 
@@ -345,9 +314,9 @@ func logged(moves []Move) []string {
 
 // stop ends the referee game running, if any, and waits until its agents are gone.
 func (t *table) stop() {
-	t.mu.Lock()
+	t.f.Lock()
 	cancel, done := t.cancel, t.done
-	t.mu.Unlock()
+	t.f.Unlock()
 	if cancel == nil {
 		return
 	}

@@ -29,13 +29,17 @@ type GameRunner interface {
 type RefereeRunner struct {
 	T       *Tournament
 	Sandbox sandbox.Mode
+	// Listeners hear every game besides its record and replay file (the watch page);
+	// games played in parallel share them.
+	Listeners []referee.Listener
 }
 
 // Play plays game g.
 func (r RefereeRunner) Play(ctx context.Context, g Game) (referee.Result, error) {
 	cfg := r.T.Config(g)
 	cfg.Sandbox, cfg.Private = r.Sandbox, []string{r.T.Dir}
-	return referee.PlayGame(ctx, &cfg, g.N, &referee.Recorder{}, &replay.Page{Files: true})
+	listeners := append([]referee.Listener{&referee.Recorder{}, &replay.Page{Files: true}}, r.Listeners...)
+	return referee.PlayGame(ctx, &cfg, g.N, listeners...)
 }
 
 // Pages builds every pairing's replay page again from its game files: two processes that

@@ -132,6 +132,7 @@ func RefereeMain(games []rules.Game, args []string, stdout, stderr io.Writer, li
 		grace    = fs.Float64("grace", referee.DefaultGrace.Seconds(), "wall `seconds` a move may run past its time before it is killed")
 		charge   = fs.String("charge", "user+sys", "the CPU time charged for a move: user+sys, or user (as the official master's /usr/bin/time -f %U did)")
 		openings = fs.String("openings", "", "start the games from the openings in `file`: one per line, its moves (one-word output.txt lines) separated by spaces; games 2k-1 and 2k play opening k, cycling")
+		watch    = fs.String("watch", "", "serve a page at `host:port` (e.g. 127.0.0.1:8562) that shows the games as they are played and the standings, in a browser")
 		setup    = fs.String("setup", "", "the game's own options in its `syntax`, for games that have them (hive: \"size=N pieces=q1,b2,s2,g2,a2\"; quoridor: \"size=9x9 walls=10 initial=0\"; streky: \"size=33x33 cards=tournament seed=0\")")
 		box      = fs.String("sandbox", "auto", "run every agent process in the sandbox (bubblewrap): auto (where bwrap works; a note where not), on (fail where not) or off")
 		ponder   = fs.Bool("gtp-ponder", false, "GTP engines are not frozen between their turns, so they may think on the opponent's time; what they use there is charged to their next move")
@@ -289,6 +290,13 @@ func RefereeMain(games []rules.Game, args []string, stdout, stderr io.Writer, li
 		cfg.Out = freshDir(filepath.Join("runs", time.Now().Format("20060102-150405")))
 	}
 
+	if *watch != "" {
+		w, err := startWatch(*watch, cfg.Header(), nil, stderr)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		cfg.Listeners = append(cfg.Listeners, w)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	fmt.Fprintln(stdout, cfg.Header())

@@ -161,6 +161,24 @@ func ServeMain(games []agent.Game, judges []rules.Game, args []string, stdout, s
 	return runServer(ctx, srv, ln, stderr)
 }
 
+// startWatch serves the watch page of a match titled title on addr until the process ends,
+// and says where on stderr. report gives the standings (nil: the referee's summary).
+func startWatch(addr, title string, report func() string, stderr io.Writer) (*serve.Watch, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("-watch: %v", err)
+	}
+	w, err := serve.NewWatch(title, ln.Addr().String(), report)
+	if err != nil {
+		ln.Close()
+		return nil, err
+	}
+	hs := &http.Server{Handler: w.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	go hs.Serve(ln)
+	fmt.Fprintf(stderr, "watch the match at http://%s/\n", ln.Addr())
+	return w, nil
+}
+
 // dirFlags collects a repeated directory flag.
 type dirFlags []string
 

@@ -4,6 +4,7 @@ package homework
 // into one command line per game for a distributed runner (plan, play-one, report).
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -119,6 +120,7 @@ type tournamentFlags struct {
 	spec, out, game, setup string
 	openings, homework, id string
 	sandbox, calibration   string
+	watch                  string
 	format, sprt           string
 	uhpBestmove            string
 	seconds, single, grace float64
@@ -152,6 +154,7 @@ func newTournamentFlags(judges []rules.Game) *tournamentFlags {
 	fs.StringVar(&f.format, "format", "round-robin", "who plays whom, `FORMAT`: round-robin (every agent every other) or gauntlet (the first agent each of the others)")
 	fs.StringVar(&f.sprt, "sprt", "", "an SPRT on each pairing, from the first agent's side: H0's and H1's normalized Elo and the error rates (default 0.05 each), `ELO0,ELO1[,ALPHA,BETA]`, e.g. 0,10; -games is then the most a pairing plays")
 	fs.IntVar(&f.parallel, "parallel", 1, "run: play up to `N` games at once")
+	fs.StringVar(&f.watch, "watch", "", "run: serve a page at `host:port` (e.g. 127.0.0.1:8562) that shows the games as they are played and the standings, in a browser")
 	fs.StringVar(&f.sandbox, "sandbox", "auto", "run, play-one: run every agent process in the sandbox (bubblewrap; see docs/sandbox.md): auto (where bwrap works; a note where not), on (fail where not) or off; plan passes it on to play-one")
 	fs.StringVar(&f.homework, "homework", "", "plan: the `command` that runs homework on the machines playing the games (default: this binary's absolute path)")
 	return f
@@ -247,6 +250,18 @@ func tournamentCommand(judges []rules.Game, sub string, named bool, args []strin
 	}
 	t.Kinds = agentKinds
 	runner := tournament.RefereeRunner{T: t, Sandbox: box}
+	if f.watch != "" && sub == "run" {
+		report := func() string {
+			var b bytes.Buffer
+			t.Report(&b)
+			return b.String()
+		}
+		w, err := startWatch(f.watch, "tournament: "+t.Dir, report, stderr)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		runner.Listeners = append(runner.Listeners, w)
+	}
 	switch sub {
 	case "plan":
 		passOn := "" // play-one's default
