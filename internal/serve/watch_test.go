@@ -17,8 +17,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"gameagents/internal/browsertest"
-	"gameagents/internal/games"
 	"gameagents/internal/gamefile"
+	"gameagents/internal/games"
 	"gameagents/internal/referee"
 	"gameagents/internal/serve"
 )
