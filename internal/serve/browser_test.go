@@ -195,7 +195,11 @@ func (p *page) takeBackAndHint(st serve.State) serve.State {
 	}
 	p.do("click Hint", chromedp.Click(chromedp.ID("hint")))
 	p.poll("the hint", `document.getElementById("hintText").textContent.startsWith("hint:") &&
-		document.querySelectorAll("#board .hinted").length > 0`)
+		document.querySelectorAll("#board .hinted").length > 0 &&
+		document.querySelectorAll("#board text.score").length === board.state.picks.length`)
+	if dir := os.Getenv("SERVE_SCREENSHOTS"); dir != "" {
+		p.screenshot(filepath.Join(dir, "serve-hint.png"))
+	}
 	return back
 }
 

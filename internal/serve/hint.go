@@ -7,25 +7,51 @@ package serve
 // here, so the same position always gives the same hint.
 
 import (
+	"cmp"
+	"math"
 	"net/http"
 	"path/filepath"
+	"slices"
 
 	"gameagents/internal/agent"
 	"gameagents/internal/clock"
+	"gameagents/internal/gamefile"
+	"gameagents/internal/render"
+	"gameagents/internal/rules"
 )
 
 // Hint is the engine's view of the position: its move as the output.txt that plays it (one
 // of the picks, when the person is to move), the score in the game's unit from the mover's
-// side, the principal variation and the depth.
+// side, the principal variation and the depth; and, where the position has few enough
+// legal moves, each move's own score, best first.
 type Hint struct {
-	Output string   `json:"output"`
-	Score  float64  `json:"score"`
-	Unit   string   `json:"unit,omitempty"`
-	Exact  bool     `json:"exact"`
-	Depth  int      `json:"depth"`
-	Nodes  int64    `json:"nodes"`
-	PV     []string `json:"pv,omitempty"`
+	Output string      `json:"output"`
+	Score  float64     `json:"score"`
+	Unit   string      `json:"unit,omitempty"`
+	Exact  bool        `json:"exact"`
+	Depth  int         `json:"depth"`
+	Nodes  int64       `json:"nodes"`
+	PV     []string    `json:"pv,omitempty"`
+	Moves  []MoveScore `json:"moves,omitempty"`
 }
+
+// MoveScore is one legal move's score from the mover's side: the engine's score of the
+// position the move leaves, searched with an equal share of the hint's budget, turned to
+// the mover's view; or, for a move that ends the game, how it ends for the mover.
+type MoveScore struct {
+	Output string  `json:"output"`
+	Score  float64 `json:"score"`
+	Depth  int     `json:"depth"`
+	Ends   string  `json:"ends,omitempty"` // "win", "loss" or "draw"
+}
+
+// maxScored is the most legal moves a hint scores one by one (Reversi's and Quoridor's
+// positions have fewer; ŠTREKY's and many of Halma's have more): each move gets a search of
+// its own, at least minScoreSeconds of budget.
+const (
+	maxScored       = 160
+	minScoreSeconds = 0.01
+)
 
 // hint searches the table's position.
 func (s *Server) hint(t *table) (*Hint, error) {
@@ -38,7 +64,66 @@ func (s *Server) hint(t *table) (*Hint, error) {
 	if over {
 		return nil, &httpError{http.StatusConflict, "the game is over"}
 	}
-	return s.search(t.game.Name(), input)
+	h, err := s.search(t.game.Name(), input)
+	if err != nil {
+		return nil, err
+	}
+	h.Moves, err = s.moveScores(t.game, input)
+	return h, err
+}
+
+// moveScores scores each legal move of the position input.txt describes, best first, when
+// it has between 2 and maxScored of them; nil otherwise.
+func (s *Server) moveScores(g rules.Game, input []byte) ([]MoveScore, error) {
+	lines := gamefile.SplitLines(string(input))
+	m, err := g.Load(lines)
+	if err != nil {
+		return nil, err
+	}
+	picks := m.(render.Picker).Picks()
+	if len(picks) < 2 || len(picks) > maxScored {
+		return nil, nil
+	}
+	mover := m.ToMove()
+	secs := gamefile.FormatSeconds(max(s.cfg.HintSeconds/float64(len(picks)), minScoreSeconds))
+	var scores []MoveScore
+	for _, p := range picks {
+		c, err := g.Load(lines)
+		if err != nil {
+			return nil, err
+		}
+		if _, _, err := c.Play([]byte(p.Output), true); err != nil {
+			return nil, err
+		}
+		ms := MoveScore{Output: p.Output}
+		if over, winner, _ := c.Over(); over {
+			ms.Ends = map[bool]string{true: "win", false: "loss"}[winner == mover]
+			if winner < 0 {
+				ms.Ends = "draw"
+			}
+		} else if c.HasMove() {
+			h, err := s.search(g.Name(), c.Input(gamefile.Single, secs))
+			if err != nil {
+				return nil, err
+			}
+			ms.Score, ms.Depth = h.Score, h.Depth
+			if c.ToMove() != mover {
+				ms.Score = -ms.Score
+			}
+		}
+		scores = append(scores, ms)
+	}
+	rank := func(ms MoveScore) float64 {
+		switch ms.Ends {
+		case "win":
+			return math.Inf(1)
+		case "loss":
+			return math.Inf(-1)
+		}
+		return ms.Score
+	}
+	slices.SortStableFunc(scores, func(a, b MoveScore) int { return cmp.Compare(rank(b), rank(a)) })
+	return scores, nil
 }
 
 // thinker returns the game's engine, made once (it reads the calibration then). The

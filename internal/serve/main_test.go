@@ -2,7 +2,10 @@ package serve_test
 
 import (
 	"os"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"gameagents/internal/command/homework"
 	"gameagents/internal/games"
@@ -15,6 +18,13 @@ const agentEnv = "SERVE_TEST_AGENT"
 
 func TestMain(m *testing.M) {
 	if player := os.Getenv(agentEnv); player != "" {
+		if pidFile, ok := strings.CutPrefix(player, "sleep:"); ok {
+			// An agent that thinks for a minute: its pid in pidFile, for the test to
+			// see it ended when its table closes.
+			os.WriteFile(pidFile, []byte(strconv.Itoa(os.Getpid())), 0o644)
+			time.Sleep(time.Minute)
+			os.Exit(0)
+		}
 		os.Exit(homework.Main(games.Agents, games.Judges, []string{"play", "-player", player}, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

@@ -18,8 +18,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -51,10 +54,11 @@ func (picker) Close()             {}
 
 // board is a running server and its address.
 type board struct {
-	t    *testing.T
-	srv  *serve.Server
-	url  string
-	host string
+	t     *testing.T
+	srv   *serve.Server
+	url   string
+	host  string
+	agent string // the opponent tables are opened against
 }
 
 // newBoard serves the games against agents (the in-process picker when none is given).
@@ -84,7 +88,7 @@ func newBoard(t *testing.T, plies int, agents ...serve.Agent) *board {
 		srv.Close()
 		hs.Close()
 	})
-	return &board{t: t, srv: srv, url: hs.URL, host: ln.Addr().String()}
+	return &board{t: t, srv: srv, url: hs.URL, host: ln.Addr().String(), agent: agents[0].Name}
 }
 
 // post sends body as JSON and returns the status and the answer.
@@ -102,7 +106,7 @@ func (b *board) post(path string, body any) (int, string) {
 
 func (b *board) open(game, setup string, side int) string {
 	b.t.Helper()
-	status, text := b.post("/api/new", map[string]any{"game": game, "setup": setup, "side": side, "agent": "picker"})
+	status, text := b.post("/api/new", map[string]any{"game": game, "setup": setup, "side": side, "agent": b.agent})
 	if status != http.StatusOK {
 		b.t.Fatalf("new %s: %d %s", game, status, text)
 	}
@@ -449,4 +453,84 @@ func (b *board) get(path string) string {
 		b.t.Fatalf("GET %s: %d %s", path, resp.StatusCode, text)
 	}
 	return string(text)
+}
+
+// TestMoveScores: a hint scores every legal move, best first, where a position has at most
+// 160 of them (Reversi, Quoridor), and none where it has more (ŠTREKY's first move).
+func TestMoveScores(t *testing.T) {
+	for _, c := range []struct {
+		game, setup, unit string
+		scored            bool
+	}{
+		{"reversi", "", "discs", true},
+		{"quoridor", "", "path difference", true},
+		{"streky", "", "points", false},
+	} {
+		t.Run(c.game, func(t *testing.T) {
+			b := newBoard(t, 100)
+			id := b.open(c.game, c.setup, 0)
+			st := b.settled(id)
+			status, text := b.post("/api/hint", map[string]string{"id": id})
+			if status != 200 {
+				t.Fatalf("hint: %d %s", status, text)
+			}
+			var h serve.Hint
+			json.Unmarshal([]byte(text), &h)
+			if h.Unit != c.unit {
+				t.Errorf("unit %q, want %q", h.Unit, c.unit)
+			}
+			if !c.scored {
+				if h.Moves != nil {
+					t.Errorf("%d moves scored in a position of %d", len(h.Moves), len(st.Picks))
+				}
+				return
+			}
+			seen := map[string]bool{}
+			for i, m := range h.Moves {
+				seen[m.Output] = true
+				if i > 0 && m.Ends == "" && h.Moves[i-1].Ends == "" && m.Score > h.Moves[i-1].Score {
+					t.Errorf("move %d %q scores %v, more than the one before it (%v)", i+1, m.Output, m.Score, h.Moves[i-1].Score)
+				}
+			}
+			for _, p := range st.Picks {
+				if !seen[p.Output] {
+					t.Errorf("legal move %q has no score", p.Output)
+				}
+			}
+			if len(h.Moves) != len(st.Picks) {
+				t.Errorf("%d scores for %d legal moves", len(h.Moves), len(st.Picks))
+			}
+		})
+	}
+}
+
+// TestCloseEndsAgents: closing a table (the page's beacon when its tab closes) ends the
+// opponent's process while it thinks.
+func TestCloseEndsAgents(t *testing.T) {
+	exe, err := filepath.Abs(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	sleeper := serve.Agent{Name: "sleeper", Command: fmt.Sprintf("%s='sleep:%s' exec '%s'", agentEnv, pidFile, exe)}
+	b := newBoard(t, 100, sleeper)
+	id := b.open("reversi", "", 1) // the opponent moves first
+	var pid int
+	for deadline := time.Now().Add(30 * time.Second); pid == 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the opponent never started")
+		}
+		data, _ := os.ReadFile(pidFile)
+		pid, _ = strconv.Atoi(string(data))
+	}
+	if status, text := b.post("/api/close", map[string]string{"id": id}); status != 200 {
+		t.Fatalf("close: %d %s", status, text)
+	}
+	// The referee reaps its agents before the game ends, and close waits for that.
+	if err := syscall.Kill(pid, 0); err == nil {
+		t.Errorf("the opponent's process %d outlived its table", pid)
+	}
+	if n := b.srv.Tables(); n != 0 {
+		t.Errorf("%d tables open after close", n)
+	}
 }

@@ -168,6 +168,20 @@ function drawChoices() {
   if (board.hint) {
     const p = board.state.picks && board.state.picks.find((p) => p.o === board.hint.output);
     if (p) for (const s of p.s) if (s.on) ring(s, "hinted");
+    // Each one-click move's own score, written beside its spot.
+    if (board.hint.moves && board.chosen.length === 0) {
+      for (const m of board.hint.moves) {
+        const q = board.state.picks.find((p) => p.o === m.output);
+        if (!q || q.s.length !== 1 || !q.s[0].on) continue;
+        const t = document.createElementNS(ns, "text");
+        t.setAttribute("x", q.s[0].x);
+        t.setAttribute("y", q.s[0].y - 12);
+        t.setAttribute("class", "score");
+        t.setAttribute("text-anchor", "middle");
+        t.textContent = moveScoreText(m);
+        layer.appendChild(t);
+      }
+    }
   }
   const cands = candidates();
   const n = board.chosen.length;
@@ -268,6 +282,12 @@ async function send(output) {
   }
 }
 
+// moveScoreText is a move's score as the hint shows it.
+function moveScoreText(m) {
+  if (m.ends) return m.ends;
+  return `${m.score >= 0 ? "+" : ""}${m.score.toFixed(1)}`;
+}
+
 async function askHint() {
   $("hintText").textContent = "the engine is thinking…";
   const version = board.version;
@@ -276,7 +296,12 @@ async function askHint() {
   board.hint = h;
   const score = `${h.score >= 0 ? "+" : ""}${h.score.toFixed(2)} ${h.unit || ""}`.trim();
   const pv = h.pv && h.pv.length ? `; line ${h.pv.join(" ")}` : "";
-  $("hintText").textContent = `hint: ${h.output.trim().replace(/\n/g, " ; ")} (${score}${h.exact ? ", exact" : ""}, depth ${h.depth}${pv})`;
+  let text = `hint: ${h.output.trim().replace(/\n/g, " ; ")} (${score}${h.exact ? ", exact" : ""}, depth ${h.depth}${pv})`;
+  if (h.moves) {
+    const best = h.moves.slice(0, 8).map((m) => `${m.output.trim().replace(/\n/g, " ; ")} ${moveScoreText(m)}`);
+    text += `\neach move's score (${h.moves.length}, best first): ${best.join(", ")}${h.moves.length > 8 ? ", …" : ""}`;
+  }
+  $("hintText").textContent = text;
   drawChoices();
 }
 
