@@ -32,18 +32,23 @@ func (Game) New(first int) rules.Match {
 
 // MirrorMove implements rules.Mirrored: either colour may move first, and an opening
 // written for BLACK first is played, when WHITE begins, turned half round the board's
-// centre, where each camp stands in the other's place.
+// centre, where each camp stands in the other's place. A jump chain as records log it
+// ("J 1,1 3,3 ; J 3,3 5,5") is turned hop by hop.
 func (Game) MirrorMove(move string) (string, error) {
-	h, err := ParseHop(move)
-	if err != nil {
-		return "", err
+	hops := strings.Split(move, " ; ") // a jump chain as records log it, hop by hop
+	for i, hop := range hops {
+		h, err := ParseHop(hop)
+		if err != nil {
+			return "", err
+		}
+		turned := func(s Square) string { return fmt.Sprintf("%d,%d", Size-1-s.X(), Size-1-s.Y()) }
+		kind := "E"
+		if h.Jump {
+			kind = "J"
+		}
+		hops[i] = kind + " " + turned(h.From) + " " + turned(h.To)
 	}
-	turned := func(s Square) string { return fmt.Sprintf("%d,%d", Size-1-s.X(), Size-1-s.Y()) }
-	kind := "E"
-	if h.Jump {
-		kind = "J"
-	}
-	return kind + " " + turned(h.From) + " " + turned(h.To), nil
+	return strings.Join(hops, " ; "), nil
 }
 
 // Load reads an input.txt; its errors are "input.txt:LINE: problem".

@@ -164,6 +164,7 @@ func TestMirrorMove(t *testing.T) {
 		{"E 0,4 0,5", "E 15,11 15,10"},
 		{"J 2,3 4,5", "J 13,12 11,10"},
 		{"E 15,15 14,14", "E 0,0 1,1"},
+		{"J 4,1 2,3 ; J 2,3 4,5", "J 11,14 13,12 ; J 13,12 11,10"}, // a chain as records log it
 	} {
 		got, err := Game{}.MirrorMove(tc.move)
 		if err != nil || got != tc.want {

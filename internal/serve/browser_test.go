@@ -4,9 +4,10 @@ package serve_test
 // (chromedp), plays a whole game of each game as a person does, by clicks on the board's
 // spots and buttons, against our random player run through the file protocol; it checks
 // that a click off the legal moves does nothing and that a move the server refuses is shown
-// as an error, takes a move back and asks a hint (Reversi), and compares the final position
-// and result with the referee's record. SERVE_SCREENSHOTS=DIR keeps a picture of each game
-// in DIR, taken at the person's sixth move after its first click (docs/pictures holds
+// as an error, takes a move back and asks a hint, compares the final position and result
+// with the referee's record, and analyses the game (its graph drawn, a point clicked).
+// SERVE_SCREENSHOTS=DIR keeps a picture of each game in DIR, taken at the person's sixth
+// move after its first click, and of Reversi's hint and analysis (docs/pictures holds
 // them).
 
 import (
@@ -65,7 +66,7 @@ func TestBrowserPlays(t *testing.T) {
 				p.refusals(st)
 			}
 			for moves := 0; !st.Over; moves++ {
-				if c.game == "reversi" && moves == 3 {
+				if moves == 3 {
 					st = p.takeBackAndHint(st)
 				}
 				pick := st.Picks[rng.IntN(len(st.Picks))]
@@ -79,9 +80,7 @@ func TestBrowserPlays(t *testing.T) {
 				st = p.settled(st.Version)
 			}
 			checkRecord(t, st)
-			if c.game == "reversi" {
-				p.analyse(len(st.Moves), os.Getenv("SERVE_SCREENSHOTS"))
-			}
+			p.analyse(len(st.Moves), os.Getenv("SERVE_SCREENSHOTS") != "" && c.game == "reversi")
 		})
 	}
 }
@@ -196,8 +195,10 @@ func (p *page) takeBackAndHint(st serve.State) serve.State {
 	p.do("click Hint", chromedp.Click(chromedp.ID("hint")))
 	p.poll("the hint", `document.getElementById("hintText").textContent.startsWith("hint:") &&
 		document.querySelectorAll("#board .hinted").length > 0 &&
-		document.querySelectorAll("#board text.score").length === board.state.picks.length`)
-	if dir := os.Getenv("SERVE_SCREENSHOTS"); dir != "" {
+		document.querySelectorAll("#board text.score").length === (board.hint.moves || []).filter((m) => {
+			const p = board.state.picks.find((p) => p.o === m.output);
+			return p && p.s.length === 1 && p.s[0].on; }).length`)
+	if dir := os.Getenv("SERVE_SCREENSHOTS"); dir != "" && evalAs(p, chromedp.Evaluate[string]("board.state.game")) == "reversi" {
 		p.screenshot(filepath.Join(dir, "serve-hint.png"))
 	}
 	return back
@@ -206,7 +207,7 @@ func (p *page) takeBackAndHint(st serve.State) serve.State {
 // analyse opens the analysis view, analyses the game just played (the only record the
 // server lists), and checks the graph (a point per position, a mark per largest drop) and
 // that clicking a point shows that position.
-func (p *page) analyse(moves int, shots string) {
+func (p *page) analyse(moves int, shot bool) {
 	p.t.Helper()
 	p.do("click Analyse a game", chromedp.Click(chromedp.ID("modeAnalyse")))
 	p.poll("the record list", `document.getElementById("recordList").options.length === 1`)
@@ -227,7 +228,7 @@ func (p *page) analyse(moves int, shots string) {
 			document.querySelectorAll("#aBoard g.pieces > *").length === pieces(analysis.state.plies[4].svg); })()`) {
 		p.t.Errorf("clicking the graph's point 5 does not show ply 5")
 	}
-	if shots != "" {
-		p.screenshot(filepath.Join(shots, "serve-analysis.png"))
+	if shot {
+		p.screenshot(filepath.Join(os.Getenv("SERVE_SCREENSHOTS"), "serve-analysis.png"))
 	}
 }

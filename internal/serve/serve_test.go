@@ -198,8 +198,8 @@ func TestGuard(t *testing.T) {
 }
 
 // TestWholeGames plays a game of each game to its end, the person choosing seeded picks
-// (first an illegal move, refused), and checks the table's moves and result against the
-// referee's record of the game.
+// (first an illegal move, refused; its third move taken back and played again), and checks
+// the table's moves and result against the referee's record of the game.
 func TestWholeGames(t *testing.T) {
 	for _, c := range []struct{ game, setup string }{
 		{"reversi", ""},
@@ -220,7 +220,19 @@ func TestWholeGames(t *testing.T) {
 					t.Errorf("an illegal move: %d %q, want 400 not a legal move", status, text)
 				}
 			}
-			for !st.Over {
+			var before serve.State // the position of the person's previous move
+			for moves := 0; !st.Over; moves++ {
+				if moves == 3 { // take back the person's last move: its position again
+					if status, text := b.post("/api/undo", map[string]string{"id": id}); status != 200 {
+						t.Fatalf("undo: %d %s", status, text)
+					}
+					st = b.settled(id)
+					if st.SVG != before.SVG || len(st.Moves) != len(before.Moves) || len(st.Picks) != len(before.Picks) {
+						t.Fatalf("take back: %d moves and %d picks, want %d and %d, the same picture",
+							len(st.Moves), len(st.Picks), len(before.Moves), len(before.Picks))
+					}
+				}
+				before = st
 				b.move(id, st.Picks[rng.IntN(len(st.Picks))].Output)
 				st = b.settled(id)
 			}
