@@ -218,20 +218,20 @@ type RecordedPly struct {
 
 // Replay plays every move of the record in lines, each judged again strictly, and calls
 // at(k, m, ply) at each position on the way: k = 0 at the start (ply nil), then after each
-// move k with that move. The match is valid during the call only. It returns the number of
-// moves played.
-func Replay(games []rules.Game, file string, lines []gamefile.Line, at func(k int, m rules.Match, ply *RecordedPly)) (int, error) {
+// move k with that move. The match is valid during the call only. It returns the game as
+// the record was played (its setup and deal applied) and the number of moves played.
+func Replay(games []rules.Game, file string, lines []gamefile.Line, at func(k int, m rules.Match, ply *RecordedPly)) (rules.Game, int, error) {
 	r, moves, err := replayStart(games, file, lines)
 	if err != nil {
-		return 0, err
+		return nil, 0, err
 	}
 	at(0, r.match, nil)
 	for i, mv := range moves {
 		side := r.match.ToMove()
 		if _, _, err := r.match.Play(rules.OutputOf(r.game, mv.move), true); err != nil {
-			return i, gamefile.Errorf(file, mv.line, "%v", err)
+			return nil, i, gamefile.Errorf(file, mv.line, "%v", err)
 		}
 		at(i+1, r.match, &RecordedPly{Move: mv.move, Line: mv.line, Side: side})
 	}
-	return len(moves), nil
+	return r.game, len(moves), nil
 }

@@ -71,8 +71,8 @@ const marks = 5
 type analysis struct {
 	srv    *Server
 	id     string
-	name   string // the record's file name
-	game   string
+	name   string     // the record's file name
+	game   rules.Game // as the record was played: its setup and deal applied
 	record []gamefile.Line
 	inputs [][]byte // the input.txt of the position before each move
 	cancel context.CancelFunc
@@ -101,7 +101,7 @@ func (s *Server) startAnalysis(name string, text string) (*analysis, error) {
 	a := &analysis{srv: s, name: name, record: lines, seen: time.Now(),
 		f: newFeed(AnalysisState{Name: name, Plies: []PlyAnalysis{}, Marked: []int{}}, cloneAnalysis)}
 	st := &a.f.st // alone with it until run starts
-	_, err := referee.Replay(s.cfg.Games, name, lines, func(k int, m rules.Match, p *referee.RecordedPly) {
+	g, _, err := referee.Replay(s.cfg.Games, name, lines, func(k int, m rules.Match, p *referee.RecordedPly) {
 		scene := m.(render.Drawer).Scene()
 		svg := string(render.SVG(&scene))
 		if p == nil {
@@ -120,8 +120,8 @@ func (s *Server) startAnalysis(name string, text string) (*analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	a.game = strings.TrimSpace(strings.SplitN(strings.TrimPrefix(lines[0].Text, "referee record: "), ",", 2)[0])
-	st.Game = a.game
+	a.game = g
+	st.Game = g.Name()
 	st.Players, st.Result = recordPlayers(lines, st.Sides)
 	s.mu.Lock()
 	s.next++
@@ -160,7 +160,7 @@ func (a *analysis) run(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		h, err := a.srv.search(a.game, input)
+		h, err := a.srv.analysePosition(a.game, input, a.srv.cfg.AnalysisSeconds)
 		if err != nil {
 			a.f.update(func(st *AnalysisState) { st.Error = fmt.Sprintf("position before ply %d: %v", k+1, err) })
 			return
@@ -231,6 +231,43 @@ func (a *analysis) annotated() string {
 		}
 	}
 	return b.String()
+}
+
+// analysePosition searches the position input.txt describes. Where it has a single legal
+// move, which the engines play without a search (Reversi's and Hive's passes, forced
+// moves), the position that move leaves is searched instead and its score turned to the
+// mover's side, so that a forced move is scored like any other; seconds is that search's
+// time (input's own for the first).
+func (s *Server) analysePosition(g rules.Game, input []byte, seconds float64) (*Hint, error) {
+	h, err := s.search(g.Name(), input)
+	if err != nil {
+		return nil, err
+	}
+	m, err := g.Load(gamefile.SplitLines(string(input)))
+	if err != nil {
+		return nil, err
+	}
+	picks := m.(render.Picker).Picks()
+	if len(picks) != 1 {
+		return h, nil
+	}
+	mover := m.ToMove()
+	if _, _, err := m.Play([]byte(picks[0].Output), true); err != nil {
+		return nil, err
+	}
+	if over, _, _ := m.Over(); over || !m.HasMove() {
+		return h, nil
+	}
+	after, err := s.search(g.Name(), m.Input(gamefile.Single, gamefile.FormatSeconds(seconds)))
+	if err != nil {
+		return nil, err
+	}
+	h.Score, h.Depth, h.Exact, h.Nodes = after.Score, after.Depth, after.Exact, h.Nodes+after.Nodes
+	if m.ToMove() != mover {
+		h.Score = -h.Score
+	}
+	h.PV = append([]string{strings.TrimSuffix(picks[0].Output, "\n")}, after.PV...)
+	return h, nil
 }
 
 // search runs the game's engine on an input.txt, one search at a time in the process.

@@ -64,7 +64,7 @@ func (s *Server) hint(t *table) (*Hint, error) {
 	if over {
 		return nil, &httpError{http.StatusConflict, "the game is over"}
 	}
-	h, err := s.search(t.game.Name(), input)
+	h, err := s.analysePosition(t.game, input, s.cfg.HintSeconds)
 	if err != nil {
 		return nil, err
 	}

@@ -64,6 +64,12 @@ type board struct {
 // newBoard serves the games against agents (the in-process picker when none is given).
 func newBoard(t *testing.T, plies int, agents ...serve.Agent) *board {
 	t.Helper()
+	return newBoardWith(t, plies, nil, agents...)
+}
+
+// newBoardWith is newBoard with the configuration changed by change, when not nil.
+func newBoardWith(t *testing.T, plies int, change func(*serve.Config), agents ...serve.Agent) *board {
+	t.Helper()
 	if len(agents) == 0 {
 		agents = []serve.Agent{{Name: "picker", Command: "picker:"}}
 	}
@@ -75,6 +81,9 @@ func newBoard(t *testing.T, plies int, agents ...serve.Agent) *board {
 		Games: games.Judges, Engines: games.Agents, Kinds: referee.AgentKinds{pickerKind},
 		Agents:  agents,
 		Seconds: 1, HintSeconds: 0.05, AnalysisSeconds: 0.05, Out: t.TempDir(), Grace: referee.DefaultGrace, MaxPlies: plies,
+	}
+	if change != nil {
+		change(&cfg)
 	}
 	srv, err := serve.New(cfg, ln.Addr().String())
 	if err != nil {
@@ -544,5 +553,25 @@ func TestCloseEndsAgents(t *testing.T) {
 	}
 	if n := b.srv.Tables(); n != 0 {
 		t.Errorf("%d tables open after close", n)
+	}
+}
+
+// TestNoCommandFromBrowser: the browser names an opponent, and a name that is not one of the
+// server's agents is refused, whatever it holds: a command, an agent's command, a kind's
+// prefix. Nothing runs.
+func TestNoCommandFromBrowser(t *testing.T) {
+	b := newBoard(t, 100)
+	marker := filepath.Join(t.TempDir(), "ran")
+	for _, agent := range []string{"sh -c 'touch " + marker + "'", "touch " + marker, "picker:", "gtp:/bin/sh", "", "PICKER"} {
+		status, text := b.post("/api/new", map[string]any{"game": "reversi", "side": 1, "agent": agent, "command": "touch " + marker})
+		if status != http.StatusBadRequest || !strings.Contains(text, "unknown agent") {
+			t.Errorf("agent %q: %d %q, want 400 unknown agent", agent, status, text)
+		}
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Error("a command sent by the browser ran")
+	}
+	if n := b.srv.Tables(); n != 0 {
+		t.Errorf("%d tables opened", n)
 	}
 }
