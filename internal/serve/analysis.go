@@ -1,9 +1,10 @@
 package serve
 
 // Game analysis: a referee record replayed, and every position before a move searched by
-// the engine (as a hint is), so that each ply shows the engine's score before the move, its
-// best move there, the score after the move played and the drop between them, from the
-// mover's side; the largest drops are where the game was lost. It runs in the background,
+// the engine (as a hint is), so that each ply shows, from the mover's side, the engine's
+// score before the move, its best move there, the scores of the positions the best move
+// and the move played leave, and the drop between those two; the largest drops are where
+// the game was lost. It runs in the background,
 // one position at a time between hints, and the page polls it as it does a table.
 
 import (
@@ -40,9 +41,16 @@ type PlyAnalysis struct {
 	Exact  bool     `json:"exact,omitempty"`
 	// After is the score of the position after the move from the mover's side (the next
 	// position's score, negated when the other side moves there); nil at the end of the game
-	// or until searched. Drop is Before minus After.
+	// or until searched: the graph's line.
 	After *float64 `json:"after,omitempty"`
-	Drop  *float64 `json:"drop,omitempty"`
+	// Drop is what the move cost: BestScore minus PlayedScore, the positions the best move
+	// and the move played leave searched alike (to one ply less than Depth, from the
+	// mover's side), so that they differ by the moves alone and not by the depth each
+	// search reached (a fixed-depth search flatters the side to move by a tempo, which in
+	// Halma outweighs most mistakes); 0, with neither score, when the best move was played.
+	BestScore   *float64 `json:"bestScore,omitempty"`
+	PlayedScore *float64 `json:"playedScore,omitempty"`
+	Drop        *float64 `json:"drop,omitempty"`
 }
 
 // AnalysisState is what the page shows of an analysis.
@@ -64,6 +72,10 @@ type AnalysisState struct {
 	movers  []int         // the side to move at each position searched
 }
 
+// endScore is the score of a move that ends the game, won or lost, when the engine did not
+// choose it: larger than any evaluation (a proven result scores alike in Quoridor).
+const endScore = 10000
+
 // marks is how many of the largest drops an analysis marks.
 const marks = 5
 
@@ -73,6 +85,7 @@ type analysis struct {
 	id     string
 	name   string     // the record's file name
 	game   rules.Game // as the record was played: its setup and deal applied
+	played []string   // the moves, as Plies logs them
 	record []gamefile.Line
 	inputs [][]byte // the input.txt of the position before each move
 	cancel context.CancelFunc
@@ -104,6 +117,9 @@ func (s *Server) startAnalysis(name string, text string) (*analysis, error) {
 	g, _, err := referee.Replay(s.cfg.Games, name, lines, func(k int, m rules.Match, p *referee.RecordedPly) {
 		scene := m.(render.Drawer).Scene()
 		svg := string(render.SVG(&scene))
+		if p != nil {
+			a.played = append(a.played, p.Move)
+		}
 		if p == nil {
 			st.Start = svg
 			st.Sides = [2]string{m.SideName(0), m.SideName(1)}
@@ -160,22 +176,82 @@ func (a *analysis) run(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		h, err := a.srv.analysePosition(a.game, input, a.srv.cfg.AnalysisSeconds)
+		h, err := a.srv.analysePosition(a.game, input, a.srv.cfg.AnalysisSeconds, 0)
 		if err != nil {
 			a.f.update(func(st *AnalysisState) { st.Error = fmt.Sprintf("position before ply %d: %v", k+1, err) })
 			return
 		}
-		a.f.update(func(st *AnalysisState) { st.record(k, h) })
+		var best, played *float64
+		if k < len(a.played) && oneLine(h.Output) != a.played[k] {
+			depth := max(h.Depth-1, 1)
+			best, err = a.childScore(k, h.Output, depth, h)
+			if err == nil {
+				played, err = a.childScore(k, string(rules.OutputOf(a.game, a.played[k])), depth, nil)
+			}
+			if err != nil {
+				a.f.update(func(st *AnalysisState) { st.Error = fmt.Sprintf("the moves before ply %d: %v", k+1, err) })
+				return
+			}
+		}
+		a.f.update(func(st *AnalysisState) { st.record(k, h, best, played) })
 	}
 	a.f.update(func(st *AnalysisState) { st.Over = true })
 }
 
+// oneLine is an output.txt as records log a move: its lines joined by " ; ".
+func oneLine(output string) string {
+	return strings.ReplaceAll(strings.TrimSuffix(output, "\n"), "\n", " ; ")
+}
+
+// childScore is the score, from the mover's side, of the position that output (a move's
+// output.txt) leaves in position k, searched to depth. A move that ends the game scores
+// the engine's own verdict on it, end.Score, when end is the search that chose it; else
+// ±endScore for a win or a loss, 0 for a draw.
+func (a *analysis) childScore(k int, output string, depth int, end *Hint) (*float64, error) {
+	m, err := a.game.Load(gamefile.SplitLines(string(a.inputs[k])))
+	if err != nil {
+		return nil, err
+	}
+	mover := m.ToMove()
+	if _, _, err := m.Play([]byte(output), true); err != nil {
+		return nil, err
+	}
+	if over, winner, _ := m.Over(); over || !m.HasMove() {
+		v := 0.0
+		switch {
+		case end != nil:
+			v = end.Score
+		case over && winner == mover:
+			v = endScore
+		case over && winner >= 0:
+			v = -endScore
+		}
+		return &v, nil
+	}
+	secs := a.srv.cfg.AnalysisSeconds
+	c, err := a.srv.analysePosition(a.game, m.Input(gamefile.Single, gamefile.FormatSeconds(secs)), secs, depth)
+	if err != nil {
+		return nil, err
+	}
+	v := c.Score
+	if m.ToMove() != mover {
+		v = -v
+	}
+	return &v, nil
+}
+
 // record sets the search of position k (the one before move k+1, 0-based): move k+1's
-// Before and best move, move k's After and Drop, and the marks.
-func (st *AnalysisState) record(k int, h *Hint) {
+// Before, best move, its and the played move's scores (nil when the best was played) and
+// Drop, move k's After, and the marks.
+func (st *AnalysisState) record(k int, h *Hint, best, played *float64) {
 	if k < len(st.Plies) {
 		p := &st.Plies[k]
-		p.Before, p.Best, p.Depth, p.Exact = &h.Score, strings.ReplaceAll(strings.TrimSuffix(h.Output, "\n"), "\n", " ; "), h.Depth, h.Exact
+		p.Before, p.Best, p.Depth, p.Exact = &h.Score, oneLine(h.Output), h.Depth, h.Exact
+		drop := 0.0
+		if best != nil {
+			drop = *best - *played
+		}
+		p.BestScore, p.PlayedScore, p.Drop = best, played, &drop
 	}
 	st.Unit = cmp.Or(st.Unit, h.Unit)
 	st.Done = k + 1
@@ -185,8 +261,7 @@ func (st *AnalysisState) record(k int, h *Hint) {
 		if st.movers[k] != prev.Side {
 			after = -after
 		}
-		drop := *prev.Before - after
-		prev.After, prev.Drop = &after, &drop
+		prev.After = &after
 	}
 	st.mark()
 }
@@ -221,9 +296,13 @@ func (a *analysis) annotated() string {
 		b.WriteString(l.Text + "\n")
 		if p := byLine[l.Num]; p != nil && p.Before != nil {
 			fmt.Fprintf(&b, "analysis %d: before %+.2f %s, best [%s] depth %d", p.N, *p.Before, st.Unit, p.Best, p.Depth)
-			if p.After != nil {
-				fmt.Fprintf(&b, ", after %+.2f, drop %.2f", *p.After, *p.Drop)
+			if p.BestScore != nil {
+				fmt.Fprintf(&b, " %+.2f, played %+.2f", *p.BestScore, *p.PlayedScore)
 			}
+			if p.After != nil {
+				fmt.Fprintf(&b, ", after %+.2f", *p.After)
+			}
+			fmt.Fprintf(&b, ", drop %.2f", *p.Drop)
 			if slices.Contains(st.Marked, p.N) {
 				b.WriteString(", marked")
 			}
@@ -237,9 +316,9 @@ func (a *analysis) annotated() string {
 // move, which the engines play without a search (Reversi's and Hive's passes, forced
 // moves), the position that move leaves is searched instead and its score turned to the
 // mover's side, so that a forced move is scored like any other; seconds is that search's
-// time (input's own for the first).
-func (s *Server) analysePosition(g rules.Game, input []byte, seconds float64) (*Hint, error) {
-	h, err := s.search(g.Name(), input)
+// time (input's own for the first); depth caps both (0: none).
+func (s *Server) analysePosition(g rules.Game, input []byte, seconds float64, depth int) (*Hint, error) {
+	h, err := s.search(g.Name(), input, depth)
 	if err != nil {
 		return nil, err
 	}
@@ -258,7 +337,7 @@ func (s *Server) analysePosition(g rules.Game, input []byte, seconds float64) (*
 	if over, _, _ := m.Over(); over || !m.HasMove() {
 		return h, nil
 	}
-	after, err := s.search(g.Name(), m.Input(gamefile.Single, gamefile.FormatSeconds(seconds)))
+	after, err := s.search(g.Name(), m.Input(gamefile.Single, gamefile.FormatSeconds(seconds)), depth)
 	if err != nil {
 		return nil, err
 	}
@@ -271,14 +350,14 @@ func (s *Server) analysePosition(g rules.Game, input []byte, seconds float64) (*
 }
 
 // search runs the game's engine on an input.txt, one search at a time in the process.
-func (s *Server) search(game string, input []byte) (*Hint, error) {
+func (s *Server) search(game string, input []byte, depth int) (*Hint, error) {
 	s.hintMu.Lock()
 	defer s.hintMu.Unlock()
 	th, err := s.thinker(game)
 	if err != nil {
 		return nil, err
 	}
-	lines, an, err := th.Move(input, 0)
+	lines, an, err := th.Move(input, depth)
 	if err != nil {
 		return nil, err
 	}

@@ -71,16 +71,14 @@ func TestBrowserPlays(t *testing.T) {
 				}
 				pick := st.Picks[rng.IntN(len(st.Picks))]
 				var shot func()
-				if dir := os.Getenv("SERVE_SCREENSHOTS"); dir != "" && moves == 5 {
-					shot = func() {
-						p.screenshot(filepath.Join(dir, "serve-"+c.game+map[bool]string{true: "-base"}[c.setup == "rules=base"]+".png"))
-					}
+				if name := shotName(c.game, c.setup, ""); name != "" && moves == 5 {
+					shot = func() { p.screenshot(name) }
 				}
 				p.play(pick, shot)
 				st = p.settled(st.Version)
 			}
 			checkRecord(t, st)
-			p.analyse(len(st.Moves), os.Getenv("SERVE_SCREENSHOTS") != "" && c.game == "reversi")
+			p.analyse(len(st.Moves), shotName(c.game, c.setup, "analysis"))
 		})
 	}
 }
@@ -158,6 +156,22 @@ func (p *page) play(pick serve.Pick, shot func()) {
 	}
 }
 
+// shotName is where SERVE_SCREENSHOTS keeps a picture of a game's view ("" for play,
+// "analysis"): DIR/serve[-VIEW]-GAME[-base].png; "" without SERVE_SCREENSHOTS.
+func shotName(game, setup, view string) string {
+	dir := os.Getenv("SERVE_SCREENSHOTS")
+	if dir == "" {
+		return ""
+	}
+	if view != "" {
+		view = "-" + view
+	}
+	if setup == "rules=base" {
+		game += "-base"
+	}
+	return filepath.Join(dir, "serve"+view+"-"+game+".png")
+}
+
 // screenshot keeps a picture of the page in file.
 func (p *page) screenshot(file string) {
 	p.t.Helper()
@@ -207,7 +221,7 @@ func (p *page) takeBackAndHint(st serve.State) serve.State {
 // analyse opens the analysis view, analyses the game just played (the only record the
 // server lists), and checks the graph (a point per position, a mark per largest drop) and
 // that clicking a point shows that position.
-func (p *page) analyse(moves int, shot bool) {
+func (p *page) analyse(moves int, shot string) {
 	p.t.Helper()
 	p.do("click Analyse a game", chromedp.Click(chromedp.ID("modeAnalyse")))
 	p.poll("the record list", `document.getElementById("recordList").options.length === 1`)
@@ -228,7 +242,7 @@ func (p *page) analyse(moves int, shot bool) {
 			document.querySelectorAll("#aBoard g.pieces > *").length === pieces(analysis.state.plies[4].svg); })()`) {
 		p.t.Errorf("clicking the graph's point 5 does not show ply 5")
 	}
-	if shot {
-		p.screenshot(filepath.Join(os.Getenv("SERVE_SCREENSHOTS"), "serve-analysis.png"))
+	if shot != "" {
+		p.screenshot(shot)
 	}
 }

@@ -64,7 +64,7 @@ func (s *Server) hint(t *table) (*Hint, error) {
 	if over {
 		return nil, &httpError{http.StatusConflict, "the game is over"}
 	}
-	h, err := s.analysePosition(t.game, input, s.cfg.HintSeconds)
+	h, err := s.analysePosition(t.game, input, s.cfg.HintSeconds, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func (s *Server) moveScores(g rules.Game, input []byte) ([]MoveScore, error) {
 				ms.Ends = "draw"
 			}
 		} else if c.HasMove() {
-			h, err := s.search(g.Name(), c.Input(gamefile.Single, secs))
+			h, err := s.search(g.Name(), c.Input(gamefile.Single, secs), 0)
 			if err != nil {
 				return nil, err
 			}

@@ -353,9 +353,10 @@ func TestIdleTablesClose(t *testing.T) {
 }
 
 // TestAnalysis plays a game of Reversi on the board, analyses its record, and checks every
-// ply: the engine's best move is legal there and its score is the hint of the same
-// position, each After is the next position's score from the mover's side, the marks are
-// the largest drops, and the annotated record still replays to the same end.
+// ply: the engine's best move is legal there, each After is the next position's score from
+// the mover's side, the drop is the best move's score less the played move's (0 when the
+// best was played), the marks are the largest drops, and the annotated record still
+// replays to the same end.
 func TestAnalysis(t *testing.T) {
 	b := newBoard(t, 100)
 	id := b.open("reversi", "", 0)
@@ -405,9 +406,17 @@ func TestAnalysis(t *testing.T) {
 			if next.Side != p.Side {
 				want = -want
 			}
-			if p.After == nil || *p.After != want || *p.Drop != *p.Before-want {
-				t.Errorf("ply %d: after %v drop %v, want %v and %v", p.N, p.After, p.Drop, want, *p.Before-want)
+			if p.After == nil || *p.After != want {
+				t.Errorf("ply %d: after %v, want %v", p.N, p.After, want)
 			}
+		}
+		switch {
+		case p.Drop == nil:
+			t.Errorf("ply %d has no drop", p.N)
+		case p.Best == p.Move && (*p.Drop != 0 || p.BestScore != nil):
+			t.Errorf("ply %d played the best move %s, but drops %v", p.N, p.Best, *p.Drop)
+		case p.Best != p.Move && (p.BestScore == nil || p.PlayedScore == nil || *p.Drop != *p.BestScore-*p.PlayedScore):
+			t.Errorf("ply %d: best's score %v, played's %v, drop %v: want the difference", p.N, p.BestScore, p.PlayedScore, *p.Drop)
 		}
 	}
 	checkMarks(t, a)

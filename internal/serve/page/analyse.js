@@ -138,7 +138,8 @@ function drawTable(st) {
     const tr = document.createElement("tr");
     tr.id = "row-" + p.n;
     if (st.marked.includes(p.n)) tr.className = "marked";
-    for (const v of [p.n, st.sides[p.side], p.move, fmt(p.before), p.best || "", fmt(p.after), p.drop === undefined ? "" : p.drop.toFixed(2)]) {
+    const best = p.best ? `${p.best} ${fmt(p.bestScore)}` : "";
+    for (const v of [p.n, st.sides[p.side], p.move, fmt(p.before), best, fmt(p.after), p.drop === undefined ? "" : p.drop.toFixed(2)]) {
       const td = document.createElement("td");
       td.textContent = v;
       tr.appendChild(td);
@@ -163,7 +164,9 @@ function showPly(k) {
     const p = st.plies[k - 1];
     text = `ply ${p.n}: ${st.sides[p.side]} played ${p.move}`;
     if (p.before !== undefined) text += `; the engine: before ${fmt(p.before)} ${unit}, best ${p.best} (depth ${p.depth})`;
-    if (p.after !== undefined) text += `, after ${fmt(p.after)}, drop ${p.drop.toFixed(2)}`;
+    if (p.bestScore !== undefined) text += `; the best leaves ${fmt(p.bestScore)}, the move played ${fmt(p.playedScore)}`;
+    if (p.drop !== undefined) text += `; drop ${p.drop.toFixed(2)}`;
+    if (p.after !== undefined) text += `; after it ${fmt(p.after)}`;
     if (st.marked.includes(p.n)) text += " — one of the largest drops";
   }
   $("aPly").textContent = text;
