@@ -44,7 +44,8 @@ func TestBrowserPlays(t *testing.T) {
 		{"streky", "size=18x18 count=10 seed=2", 1},
 	} {
 		t.Run(c.game+" "+c.setup, func(t *testing.T) {
-			b := newBoard(t, 160, random)
+			// Analyses at 0.01 s a position: the graph is what is checked here.
+			b := newBoardWith(t, 160, func(c *serve.Config) { c.AnalysisSeconds = 0.01 }, random)
 			tab, cancel := chromedp.NewContext(ctx)
 			defer cancel()
 			tab, cancel = context.WithTimeout(tab, 4*time.Minute)
