@@ -34,9 +34,9 @@ entered; Take back returns to your previous move, Swap sides hands your side to 
 opponent and gives you the other, Hint asks our engine for its move, score, depth and
 line (in this process, at -hint seconds of its calibrated node budget). Analyse opens a
 referee record (one of the server's, one under -records, or a file from your disk) and
-shows, for every ply, the engine's score before and after the move played, its best
-move, and a graph of the game with the largest drops marked (-analysis seconds a
-position); the annotated record can be downloaded.
+shows, for every ply, the engine's score before the move, its best move, what the move
+played cost it (the drop), and a graph of the game with the largest drops marked
+(-analysis seconds a search); the annotated record can be downloaded.
 
 The opponents are the agents named with -agent, any command the referee plays (a
 file-protocol agent, gtp:CMD, nboard:CMD, uhp:CMD for Hive's base game, course:PATH);
@@ -67,7 +67,7 @@ func ServeMain(games []agent.Game, judges []rules.Game, args []string, stdout, s
 		anal   = fs.Float64("analysis", 0.2, "the engine's CPU `seconds` for each position of an analysed game")
 		calib  = fs.String("calibration", "", "calibration.txt `file` for the agents and the hints (default ./calibration.txt where it exists)")
 		outDir = fs.String("out", "", "records `dir`ectory (default runs/serve-<timestamp>)")
-		box    = fs.String("sandbox", "auto", "run the agents' processes in the sandbox (bubblewrap): auto, on or off")
+		box    = fs.String("sandbox", "auto", "run the agents' processes in the sandbox (bubblewrap): `mode` auto, on or off")
 		grace  = fs.Float64("grace", referee.DefaultGrace.Seconds(), "wall `seconds` an agent's move may run past its time before it is killed")
 		plies  = fs.Int("plies", 1000, "ply cap `N`: after it, less CPU used wins")
 	)
@@ -126,6 +126,22 @@ func ServeMain(games []agent.Game, judges []rules.Game, args []string, stdout, s
 	}
 	if cfg.Out == "" {
 		cfg.Out = freshDir(filepath.Join("runs", "serve-"+time.Now().Format("20060102-150405")))
+	}
+	if cfg.Calibration != "" && filepath.Base(cfg.Calibration) != "calibration.txt" {
+		// The engines read calibration.txt in a directory: a file of another name is
+		// copied into the records' directory under that name.
+		data, err := os.ReadFile(cfg.Calibration)
+		if err == nil {
+			err = os.MkdirAll(cfg.Out, 0o755)
+		}
+		if err == nil {
+			cfg.Calibration = filepath.Join(cfg.Out, "calibration.txt")
+			err = os.WriteFile(cfg.Calibration, data, 0o644)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "homework serve: -calibration: %v\n", err)
+			return 1
+		}
 	}
 	if len(agents) == 0 {
 		exe, err := os.Executable()
