@@ -158,6 +158,9 @@ func (m *baseMatch) Render() []string {
 	return []string{"stacks: " + strings.Join(parts, ", "), m.g.GameString()}
 }
 
+// UHPRules implements rules.UHPReader: game strings are the base game's.
+func (Game) UHPRules() rules.Game { return BaseRules{} }
+
 // ReadUHP implements rules.UHPReader.
 func (Game) ReadUHP(text string, plies int) (rules.Match, int, error) {
 	g, err := ParseGameString(text)

@@ -235,3 +235,87 @@ func Replay(games []rules.Game, file string, lines []gamefile.Line, at func(k in
 	}
 	return r.game, len(moves), nil
 }
+
+// ReplayAny is Replay for every kind of game file homework reads: a referee record, a GGF
+// game (Othello) or a UHP game string (Hive's base game). A GGF or UHP game is read whole
+// by the game that reads it, its moves taken from the game's own writing of it (so that
+// any writer's spelling is read once, by the game), and played again from its start, each
+// move judged; a ply's Line is then the file's line 1.
+func ReplayAny(games []rules.Game, file string, lines []gamefile.Line, at func(k int, m rules.Match, ply *RecordedPly)) (rules.Game, int, error) {
+	switch {
+	case IsGGF(lines):
+		start, _, err := ReadGGF(games, file, lines, 0)
+		if err != nil {
+			return nil, 0, err
+		}
+		end, _, err := ReadGGF(games, file, lines, -1)
+		if err != nil {
+			return nil, 0, err
+		}
+		moves := ggfMoves(end.(rules.GGFMatch).GGF(nil, nil))
+		g := readerOf[rules.GGFReader](games)
+		return g, len(moves), replayMoves(g, file, start, moves, func(m rules.Match, mv string) []byte {
+			return m.(rules.GGFMatch).FromGGF(mv)
+		}, at)
+	case IsUHP(lines):
+		start, _, err := ReadUHP(games, file, lines, 0)
+		if err != nil {
+			return nil, 0, err
+		}
+		end, _, err := ReadUHP(games, file, lines, -1)
+		if err != nil {
+			return nil, 0, err
+		}
+		moves := strings.Split(end.(rules.UHPMatch).UHPGameString(), ";")[3:]
+		g := readerOf[rules.UHPReader](games).(rules.UHPReader).UHPRules()
+		return g, len(moves), replayMoves(g, file, start, moves, func(m rules.Match, mv string) []byte {
+			return m.(rules.UHPMatch).FromUHP(mv)
+		}, at)
+	}
+	return Replay(games, file, lines, at)
+}
+
+// readerOf is the first game of games that is an R (ReadGGF and ReadUHP found one).
+func readerOf[R any](games []rules.Game) rules.Game {
+	for _, g := range games {
+		if _, ok := g.(R); ok {
+			return g
+		}
+	}
+	return nil
+}
+
+// ggfMoves are the moves of a GGF game as the referee's games write it: each B[...] or
+// W[...] property's value, its time after "/" dropped.
+func ggfMoves(text string) []string {
+	var moves []string
+	for i := 0; i+2 < len(text); i++ {
+		if (text[i] == 'B' || text[i] == 'W') && text[i+1] == '[' && (i == 0 || !isUpper(text[i-1])) {
+			end := strings.IndexByte(text[i:], ']')
+			if end < 0 {
+				break
+			}
+			mv, _, _ := strings.Cut(text[i+2:i+end], "/")
+			moves = append(moves, mv)
+			i += end
+		}
+	}
+	return moves
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// replayMoves plays moves from start, each turned into an output.txt by output, and tells
+// at every position, as Replay does.
+func replayMoves(g rules.Game, file string, start rules.Match, moves []string, output func(rules.Match, string) []byte, at func(k int, m rules.Match, ply *RecordedPly)) error {
+	at(0, start, nil)
+	for i, mv := range moves {
+		side := start.ToMove()
+		logged, _, err := start.Play(output(start, mv), true)
+		if err != nil {
+			return gamefile.Errorf(file, 1, "move %d %q: %v", i+1, mv, err)
+		}
+		at(i+1, start, &RecordedPly{Move: logged, Line: 1, Side: side})
+	}
+	return nil
+}

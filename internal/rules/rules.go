@@ -236,6 +236,9 @@ type UHPReader interface {
 	// ReadUHP replays a game string, every move judged, up to its first plies moves (all
 	// when plies < 0), and returns the match there and the number of moves it holds.
 	ReadUHP(text string, plies int) (Match, int, error)
+	// UHPRules is the game a game string is played by (Hive's base game, where the
+	// reader is the course's Hive): its Load reads the input.txt of ReadUHP's matches.
+	UHPRules() Game
 }
 
 // Names lists the games' names, comma-separated, for messages.

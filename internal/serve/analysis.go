@@ -108,13 +108,13 @@ const maxRecord = 4 << 20
 // startAnalysis replays a record and starts searching its positions.
 func (s *Server) startAnalysis(name string, text string) (*analysis, error) {
 	lines := gamefile.SplitLines(text)
-	if !referee.IsRecord(lines) {
-		return nil, fmt.Errorf("%s: not a referee record (its first line starts \"referee record: \")", name)
+	if !referee.IsRecord(lines) && !referee.IsGGF(lines) && !referee.IsUHP(lines) {
+		return nil, fmt.Errorf("%s: not a referee record (its first line starts \"referee record: \"), a GGF game or a UHP game string", name)
 	}
 	a := &analysis{srv: s, name: name, record: lines, seen: time.Now(),
 		f: newFeed(AnalysisState{Name: name, Plies: []PlyAnalysis{}, Marked: []int{}}, cloneAnalysis)}
 	st := &a.f.st // alone with it until run starts
-	g, _, err := referee.Replay(s.cfg.Games, name, lines, func(k int, m rules.Match, p *referee.RecordedPly) {
+	g, _, err := referee.ReplayAny(s.cfg.Games, name, lines, func(k int, m rules.Match, p *referee.RecordedPly) {
 		scene := m.(render.Drawer).Scene()
 		svg := string(render.SVG(&scene))
 		if p != nil {
@@ -292,24 +292,42 @@ func (a *analysis) annotated() string {
 		byLine[st.Plies[i].Line] = &st.Plies[i]
 	}
 	var b strings.Builder
+	if !referee.IsRecord(a.record) {
+		// A GGF game or a UHP game string has no line per move: the analysis follows it.
+		for _, l := range a.record {
+			b.WriteString(l.Text + "\n")
+		}
+		for i := range st.Plies {
+			annotate(&b, st, &st.Plies[i])
+		}
+		return b.String()
+	}
 	for _, l := range a.record {
 		b.WriteString(l.Text + "\n")
-		if p := byLine[l.Num]; p != nil && p.Before != nil {
-			fmt.Fprintf(&b, "analysis %d: before %+.2f %s, best [%s] depth %d", p.N, *p.Before, st.Unit, p.Best, p.Depth)
-			if p.BestScore != nil {
-				fmt.Fprintf(&b, " %+.2f, played %+.2f", *p.BestScore, *p.PlayedScore)
-			}
-			if p.After != nil {
-				fmt.Fprintf(&b, ", after %+.2f", *p.After)
-			}
-			fmt.Fprintf(&b, ", drop %.2f", *p.Drop)
-			if slices.Contains(st.Marked, p.N) {
-				b.WriteString(", marked")
-			}
-			b.WriteString("\n")
+		if p := byLine[l.Num]; p != nil {
+			annotate(&b, st, p)
 		}
 	}
 	return b.String()
+}
+
+// annotate writes ply p's analysis line, when it has been searched.
+func annotate(b *strings.Builder, st *AnalysisState, p *PlyAnalysis) {
+	if p.Before == nil {
+		return
+	}
+	fmt.Fprintf(b, "analysis %d: before %+.2f %s, best [%s] depth %d", p.N, *p.Before, st.Unit, p.Best, p.Depth)
+	if p.BestScore != nil {
+		fmt.Fprintf(b, " %+.2f, played %+.2f", *p.BestScore, *p.PlayedScore)
+	}
+	if p.After != nil {
+		fmt.Fprintf(b, ", after %+.2f", *p.After)
+	}
+	fmt.Fprintf(b, ", drop %.2f", *p.Drop)
+	if slices.Contains(st.Marked, p.N) {
+		b.WriteString(", marked")
+	}
+	b.WriteString("\n")
 }
 
 // analysePosition searches the position input.txt describes. Where it has a single legal

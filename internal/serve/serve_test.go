@@ -27,6 +27,8 @@ import (
 	"time"
 
 	"gameagents/internal/gamefile"
+	gocmp "github.com/google/go-cmp/cmp"
+
 	"gameagents/internal/games"
 	"gameagents/internal/referee"
 	"gameagents/internal/render"
@@ -420,6 +422,30 @@ func TestAnalysis(t *testing.T) {
 		}
 	}
 	checkMarks(t, a)
+
+	// The game's GGF export, analysed, is the same game: the same moves and scores.
+	ggf, err := os.ReadFile(strings.TrimSuffix(st.Record, ".txt") + ".ggf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, text = b.post("/api/analyse", map[string]string{"name": "game-01.ggf", "record": string(ggf)})
+	if status != http.StatusOK {
+		t.Fatalf("analyse the GGF: %d %s", status, text)
+	}
+	var rg struct{ ID string }
+	json.Unmarshal([]byte(text), &rg)
+	ag := b.analysis(rg.ID)
+	strip := func(ps []serve.PlyAnalysis) string {
+		var out []string
+		for _, p := range ps {
+			out = append(out, fmt.Sprintf("%d %s %v %s %v", p.Side, p.Move, *p.Before, p.Best, *p.Drop))
+		}
+		return strings.Join(out, "\n")
+	}
+	if diff := gocmp.Diff(strip(a.Plies), strip(ag.Plies)); diff != "" {
+		t.Errorf("the record's and the GGF's analyses differ (-record +GGF):\n%s", diff)
+	}
+
 	export := b.get("/api/analysis/export?id=" + r.ID)
 	if !strings.Contains(export, "analysis 1: before ") {
 		t.Errorf("the annotated record has no analysis lines:\n%s", export)

@@ -142,6 +142,7 @@ func TestGGFExport(t *testing.T) {
 				t.Fatalf("game %d, ply %d: GGF and record differ (-record +GGF):\n%s", n, k, diff)
 			}
 		}
+		sameReplay(t, judges, recLines, ggfLines)
 		rec := strings.Join(lineTexts(recLines), "\n")
 		ggf := ggfLines[0].Text
 		black := regexp.MustCompile(`agent [AB]: (\S+) plays BLACK`).FindStringSubmatch(rec)
@@ -241,6 +242,11 @@ func TestUHPExport(t *testing.T) {
 		if got, want := g.GameString(), m.(rules.UHPMatch).UHPGameString(); got != want {
 			t.Errorf("game %d: the UHP export reads back as\n%s\nthe record replays to\n%s", n, got, want)
 		}
+		uhpLines, err := gamefile.ReadLines(referee.UHPPath(&cfg, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameReplay(t, []rules.Game{hive.Game{}}, recLines, uhpLines)
 		// homework render draws the same picture from either, at any ply.
 		for _, ply := range []string{"0", "5", "-1"} {
 			var a, b, stderr bytes.Buffer
@@ -252,6 +258,39 @@ func TestUHPExport(t *testing.T) {
 				t.Errorf("game %d, ply %s: the record's picture and the UHP export's differ", n, ply)
 			}
 		}
+	}
+}
+
+// sameReplay wants referee.ReplayAny to replay a referee record and its standard export
+// alike: the same moves, as logged, by the same sides, through the same positions.
+func sameReplay(t *testing.T, judges []rules.Game, record, export []gamefile.Line) {
+	t.Helper()
+	type step struct {
+		Move  string
+		Side  int
+		Board string
+	}
+	replay := func(lines []gamefile.Line) (rules.Game, []step) {
+		var steps []step
+		g, _, err := referee.ReplayAny(judges, "file", lines, func(k int, m rules.Match, p *referee.RecordedPly) {
+			s := step{Board: strings.Join(m.Render(), "\n")}
+			if p != nil {
+				s.Move, s.Side = p.Move, p.Side
+			}
+			steps = append(steps, s)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g, steps
+	}
+	gr, a := replay(record)
+	ge, b := replay(export)
+	if diff := cmp.Diff(a, b); diff != "" {
+		t.Errorf("the record and its export replay differently (-record +export):\n%s", diff)
+	}
+	if gr.Name() != ge.Name() || fmt.Sprintf("%T", gr) != fmt.Sprintf("%T", ge) {
+		t.Errorf("the record is played by %T, its export by %T", gr, ge)
 	}
 }
 
