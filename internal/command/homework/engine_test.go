@@ -19,6 +19,7 @@ import (
 	"gameagents/internal/games"
 	"gameagents/internal/hive"
 	"gameagents/internal/referee"
+	"gameagents/internal/replay"
 	"gameagents/internal/reversi"
 	"gameagents/internal/rules"
 )
@@ -143,6 +144,7 @@ func TestGGFExport(t *testing.T) {
 			}
 		}
 		sameReplay(t, judges, recLines, ggfLines)
+		checkPage(t, referee.GGFPath(&cfg, n), plies)
 		rec := strings.Join(lineTexts(recLines), "\n")
 		ggf := ggfLines[0].Text
 		black := regexp.MustCompile(`agent [AB]: (\S+) plays BLACK`).FindStringSubmatch(rec)
@@ -247,6 +249,7 @@ func TestUHPExport(t *testing.T) {
 			t.Fatal(err)
 		}
 		sameReplay(t, []rules.Game{hive.Game{}}, recLines, uhpLines)
+		checkPage(t, referee.UHPPath(&cfg, n), plies)
 		// homework render draws the same picture from either, at any ply.
 		for _, ply := range []string{"0", "5", "-1"} {
 			var a, b, stderr bytes.Buffer
@@ -291,6 +294,24 @@ func sameReplay(t *testing.T, judges []rules.Game, record, export []gamefile.Lin
 	}
 	if gr.Name() != ge.Name() || fmt.Sprintf("%T", gr) != fmt.Sprintf("%T", ge) {
 		t.Errorf("the record is played by %T, its export by %T", gr, ge)
+	}
+}
+
+// checkPage wants `homework render -format html` to make a replay page of the game file
+// path with a step for its start and each of its moves.
+func checkPage(t *testing.T, path string, moves int) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "page.html")
+	var stdout, stderr bytes.Buffer
+	if code := RenderMain(games.Judges, []string{"-o", out, path}, &stdout, &stderr); code != 0 {
+		t.Fatalf("render -o page.html %s: exit %d: %s", path, code, stderr.String())
+	}
+	data, err := replay.Read(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data.Games) != 1 || len(data.Games[0].Plies) != moves+1 {
+		t.Errorf("%s: the page has %d games, %d steps; want 1 and %d", path, len(data.Games), len(data.Games[0].Plies), moves+1)
 	}
 }
 

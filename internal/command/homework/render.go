@@ -14,17 +14,18 @@ import (
 	"gameagents/internal/referee"
 	"gameagents/internal/render"
 	"gameagents/internal/render/raster"
+	"gameagents/internal/replay"
 	"gameagents/internal/rules"
 )
 
-const renderSynopsis = "homework render [-format svg|png] [-ply N] [-o FILE] (DIR | FILE | RECORD | GGF | UHP)"
+const renderSynopsis = "homework render [-format svg|png|html] [-ply N] [-o FILE] (DIR | FILE | RECORD | GGF | UHP)"
 
 // RenderMain is `homework render`: the picture of an input.txt of any of judges' games, or
 // of a ply of a referee record, as SVG or PNG. Exit status 0 written, 2 bad usage or a
 // file that is no game's, 1 the picture could not be written.
 func RenderMain(judges []rules.Game, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("homework render", flag.ContinueOnError)
-	format := fs.String("format", "", "svg or png (default: png when -o ends in .png, else svg)")
+	format := fs.String("format", "", "svg, png, or html: a replay page of the whole game of a record, GGF game or UHP game string (default: png or html when -o ends so, else svg)")
 	ply := fs.Int("ply", -1, "for a record: the position after ply N, 0 the start, -1 the last")
 	out := fs.String("o", "", "write the picture to FILE (default: standard output)")
 	usage := func(w io.Writer) {
@@ -33,7 +34,9 @@ func RenderMain(judges []rules.Game, args []string, stdout, stderr io.Writer) in
 the agents recognise it), or a referee record (game-NN.txt), GGF game (game-NN.ggf,
 Othello) or UHP game string (game-NN.uhp, Hive's base game) replayed to ply N. The board
 with its coordinates, the pieces, and the last move marked (for a record; an input.txt
-has no last move).
+has no last move). With -format html, a replay page of the whole game instead: every
+position from the first, stepped through with the buttons and arrow keys (for a GGF game
+or a UHP game string of another program, as for the referee's records).
 
 `)
 		command.PrintDefaults(fs, w)
@@ -52,12 +55,23 @@ has no last move).
 	}
 	if *format == "" {
 		*format = "svg"
-		if strings.EqualFold(filepath.Ext(*out), ".png") {
-			*format = "png"
+		switch ext := strings.ToLower(filepath.Ext(*out)); ext {
+		case ".png", ".html":
+			*format = ext[1:]
 		}
 	}
-	if *format != "svg" && *format != "png" {
-		return fail("-format %q: want svg or png", *format)
+	if *format != "svg" && *format != "png" && *format != "html" {
+		return fail("-format %q: want svg, png or html", *format)
+	}
+	if *format == "html" {
+		if command.FlagGiven(fs, "ply") {
+			return fail("-ply: a replay page holds every ply")
+		}
+		page, err := loadPage(judges, fs.Arg(0))
+		if err != nil {
+			return fail("%v", err)
+		}
+		return writeOut(page, *out, stdout, stderr)
 	}
 	scene, err := loadScene(judges, fs.Arg(0), *ply, command.FlagGiven(fs, "ply"))
 	if err != nil {
@@ -69,16 +83,38 @@ has no last move).
 			return fail("%v", err)
 		}
 	}
-	if *out == "" {
-		_, err = stdout.Write(picture)
+	return writeOut(picture, *out, stdout, stderr)
+}
+
+// writeOut writes data to the file out, or to stdout when out is "".
+func writeOut(data []byte, out string, stdout, stderr io.Writer) int {
+	var err error
+	if out == "" {
+		_, err = stdout.Write(data)
 	} else {
-		err = gamefile.WriteAtomic(*out, picture)
+		err = gamefile.WriteAtomic(out, data)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "homework render: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// loadPage reads a record, GGF game or UHP game string and returns its replay page.
+func loadPage(judges []rules.Game, path string) ([]byte, error) {
+	lines, err := gamefile.ReadLinesUpTo(path, gamefile.MaxRecordBytes)
+	if err != nil {
+		return nil, named(err, path)
+	}
+	if !referee.IsRecord(lines) && !referee.IsGGF(lines) && !referee.IsUHP(lines) {
+		return nil, fmt.Errorf("-format html: %s is not a referee record, a GGF game or a UHP game string", path)
+	}
+	data, err := replay.FromFile(judges, path, lines)
+	if err != nil {
+		return nil, named(err, path)
+	}
+	return replay.HTML(data)
 }
 
 // loadScene reads path (a directory's input.txt, an input.txt or a record) and returns the

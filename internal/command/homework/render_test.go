@@ -191,7 +191,8 @@ func TestRenderErrors(t *testing.T) {
 		want string
 	}{
 		{"no argument", nil, "want one DIR, FILE or RECORD, got 0 arguments"},
-		{"bad format", []string{"-format", "gif", badRow}, `-format "gif": want svg or png`},
+		{"bad format", []string{"-format", "gif", badRow}, `-format "gif": want svg, png or html`},
+		{"html of an input", []string{"-format", "html", badRow}, `is not a referee record, a GGF game or a UHP game string`},
 		{"missing file", []string{filepath.Join(dir, "none.txt")}, filepath.Join(dir, "none.txt") + ": no such file"},
 		{"bad input", []string{badRow}, badRow + ":11: "},
 		{"ply of an input", []string{"-ply", "1", sampleDir("reversi/opening-start-black")}, "is an input.txt, not a record"},
