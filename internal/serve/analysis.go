@@ -206,36 +206,21 @@ func oneLine(output string) string {
 // childScore is the score, from the mover's side, of the position that output (a move's
 // output.txt) leaves in position k, searched to depth. A move that ends the game scores
 // the engine's own verdict on it, end.Score, when end is the search that chose it; else
-// ±endScore for a win or a loss, 0 for a draw.
+// ±endScore for a win or a loss, and 0 for a draw or a side left without a move.
 func (a *analysis) childScore(k int, output string, depth int, end *Hint) (*float64, error) {
-	m, err := a.game.Load(gamefile.SplitLines(string(a.inputs[k])))
+	after, err := a.srv.afterMove(a.game, a.inputs[k], output, a.srv.cfg.AnalysisSeconds, depth)
 	if err != nil {
 		return nil, err
 	}
-	mover := m.ToMove()
-	if _, _, err := m.Play([]byte(output), true); err != nil {
-		return nil, err
-	}
-	if over, winner, _ := m.Over(); over || !m.HasMove() {
-		v := 0.0
-		switch {
-		case end != nil:
-			v = end.Score
-		case over && winner == mover:
-			v = endScore
-		case over && winner >= 0:
-			v = -endScore
-		}
-		return &v, nil
-	}
-	secs := a.srv.cfg.AnalysisSeconds
-	c, err := a.srv.analysePosition(a.game, m.Input(gamefile.Single, gamefile.FormatSeconds(secs)), secs, depth)
-	if err != nil {
-		return nil, err
-	}
-	v := c.Score
-	if m.ToMove() != mover {
-		v = -v
+	v := after.Score
+	switch {
+	case after.Ends == "":
+	case end != nil:
+		v = end.Score
+	case after.Ends == "win":
+		v = endScore
+	case after.Ends == "loss":
+		v = -endScore
 	}
 	return &v, nil
 }
@@ -332,9 +317,9 @@ func annotate(b *strings.Builder, st *AnalysisState, p *PlyAnalysis) {
 
 // analysePosition searches the position input.txt describes. Where it has a single legal
 // move, which the engines play without a search (Reversi's and Hive's passes, forced
-// moves), the position that move leaves is searched instead and its score turned to the
-// mover's side, so that a forced move is scored like any other; seconds is that search's
-// time (input's own for the first); depth caps both (0: none).
+// moves), the position that move leaves is searched instead (afterMove), so that a forced
+// move is scored like any other; seconds is that search's time (input's own for the
+// first); depth caps both (0: none).
 func (s *Server) analysePosition(g rules.Game, input []byte, seconds float64, depth int) (*Hint, error) {
 	h, err := s.search(g.Name(), input, depth)
 	if err != nil {
@@ -348,23 +333,58 @@ func (s *Server) analysePosition(g rules.Game, input []byte, seconds float64, de
 	if len(picks) != 1 {
 		return h, nil
 	}
-	mover := m.ToMove()
-	if _, _, err := m.Play([]byte(picks[0].Output), true); err != nil {
-		return nil, err
-	}
-	if over, _, _ := m.Over(); over || !m.HasMove() {
-		return h, nil
-	}
-	after, err := s.search(g.Name(), m.Input(gamefile.Single, gamefile.FormatSeconds(seconds)), depth)
-	if err != nil {
-		return nil, err
+	after, err := s.afterMove(g, input, picks[0].Output, seconds, depth)
+	if err != nil || after.Ends != "" {
+		return h, err
 	}
 	h.Score, h.Depth, h.Exact, h.Nodes = after.Score, after.Depth, after.Exact, h.Nodes+after.Nodes
-	if m.ToMove() != mover {
-		h.Score = -h.Score
-	}
 	h.PV = append([]string{strings.TrimSuffix(picks[0].Output, "\n")}, after.PV...)
 	return h, nil
+}
+
+// childResult is the position a move leaves, from the mover's side: its search (analysePosition,
+// seconds, depth) with the score turned to the mover's side, or, when the move ends the
+// game or leaves the next side without a move, how: Ends "win", "loss" or "draw" for the
+// mover, or "stuck".
+type childResult struct {
+	Score float64
+	Depth int
+	Exact bool
+	Nodes int64
+	PV    []string
+	Ends  string
+}
+
+// afterMove plays output (a move's output.txt) in the position input.txt describes and
+// searches the position it leaves.
+func (s *Server) afterMove(g rules.Game, input []byte, output string, seconds float64, depth int) (childResult, error) {
+	m, err := g.Load(gamefile.SplitLines(string(input)))
+	if err != nil {
+		return childResult{}, err
+	}
+	mover := m.ToMove()
+	if _, _, err := m.Play([]byte(output), true); err != nil {
+		return childResult{}, err
+	}
+	if over, winner, _ := m.Over(); over {
+		ends := map[bool]string{true: "win", false: "loss"}[winner == mover]
+		if winner < 0 {
+			ends = "draw"
+		}
+		return childResult{Ends: ends}, nil
+	}
+	if !m.HasMove() {
+		return childResult{Ends: "stuck"}, nil
+	}
+	h, err := s.analysePosition(g, m.Input(gamefile.Single, gamefile.FormatSeconds(seconds)), seconds, depth)
+	if err != nil {
+		return childResult{}, err
+	}
+	a := childResult{Score: h.Score, Depth: h.Depth, Exact: h.Exact, Nodes: h.Nodes, PV: h.PV}
+	if m.ToMove() != mover {
+		a.Score = -a.Score
+	}
+	return a, nil
 }
 
 // search runs the game's engine on an input.txt, one search at a time in the process.

@@ -75,8 +75,7 @@ func (s *Server) hint(t *table) (*Hint, error) {
 // moveScores scores each legal move of the position input.txt describes, best first, when
 // it has between 2 and maxScored of them; nil otherwise.
 func (s *Server) moveScores(g rules.Game, input []byte) ([]MoveScore, error) {
-	lines := gamefile.SplitLines(string(input))
-	m, err := g.Load(lines)
+	m, err := g.Load(gamefile.SplitLines(string(input)))
 	if err != nil {
 		return nil, err
 	}
@@ -84,34 +83,18 @@ func (s *Server) moveScores(g rules.Game, input []byte) ([]MoveScore, error) {
 	if len(picks) < 2 || len(picks) > maxScored {
 		return nil, nil
 	}
-	mover := m.ToMove()
-	secs := gamefile.FormatSeconds(max(s.cfg.HintSeconds/float64(len(picks)), minScoreSeconds))
+	secs := max(s.cfg.HintSeconds/float64(len(picks)), minScoreSeconds)
 	var scores []MoveScore
 	for _, p := range picks {
-		c, err := g.Load(lines)
+		after, err := s.afterMove(g, input, p.Output, secs, 0)
 		if err != nil {
 			return nil, err
 		}
-		if _, _, err := c.Play([]byte(p.Output), true); err != nil {
-			return nil, err
+		ends := after.Ends
+		if ends == "stuck" {
+			ends = "" // the side left without a move: the referee's draw rule decides, scored 0
 		}
-		ms := MoveScore{Output: p.Output}
-		if over, winner, _ := c.Over(); over {
-			ms.Ends = map[bool]string{true: "win", false: "loss"}[winner == mover]
-			if winner < 0 {
-				ms.Ends = "draw"
-			}
-		} else if c.HasMove() {
-			h, err := s.search(g.Name(), c.Input(gamefile.Single, secs), 0)
-			if err != nil {
-				return nil, err
-			}
-			ms.Score, ms.Depth = h.Score, h.Depth
-			if c.ToMove() != mover {
-				ms.Score = -ms.Score
-			}
-		}
-		scores = append(scores, ms)
+		scores = append(scores, MoveScore{Output: p.Output, Score: after.Score, Depth: after.Depth, Ends: ends})
 	}
 	rank := func(ms MoveScore) float64 {
 		switch ms.Ends {
