@@ -342,10 +342,9 @@ func (s *Server) analysePosition(g rules.Game, input []byte, seconds float64, de
 	return h, nil
 }
 
-// childResult is the position a move leaves, from the mover's side: its search (analysePosition,
-// seconds, depth) with the score turned to the mover's side, or, when the move ends the
-// game or leaves the next side without a move, how: Ends "win", "loss" or "draw" for the
-// mover, or "stuck".
+// childResult is the position a move leaves: its search (analysePosition, seconds, depth)
+// with the score turned to the mover's side, or, when the move ends the game or leaves the
+// next side without a move, how: Ends "win", "loss" or "draw" for the mover, or "stuck".
 type childResult struct {
 	Score float64
 	Depth int
