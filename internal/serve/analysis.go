@@ -437,11 +437,12 @@ func (s *Server) listRecords(w http.ResponseWriter, r *http.Request) {
 	reply(w, names, nil)
 }
 
-// analyse starts the analysis of a listed record (File) or of one the page sends (Record,
-// its text, and Name).
+// analyse starts the analysis of a listed record (File), of the game a table has just
+// finished (Table), or of one the page sends (Record, its text, and Name).
 func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		File   string `json:"file"`
+		Table  string `json:"table"`
 		Name   string `json:"name"`
 		Record string `json:"record"`
 	}
@@ -450,6 +451,27 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name, text := cmp.Or(req.Name, "record"), req.Record
+	if req.Table != "" { // the game a table has just finished
+		t, err := s.table(req.Table)
+		if err == nil {
+			t.f.Lock()
+			req.File = t.f.st.Record
+			t.f.Unlock()
+			if req.File == "" {
+				err = &httpError{http.StatusConflict, "the table's game has not ended"}
+			}
+		}
+		if err != nil {
+			reply(w, nil, err)
+			return
+		}
+		data, err := os.ReadFile(req.File)
+		if err != nil {
+			reply(w, nil, err)
+			return
+		}
+		name, text, req.File = filepath.Base(filepath.Dir(req.File))+"/"+filepath.Base(req.File), string(data), ""
+	}
 	if req.File != "" {
 		path, ok := s.records()[req.File]
 		if !ok {

@@ -79,7 +79,7 @@ func TestBrowserPlays(t *testing.T) {
 				st = p.settled(st.Version)
 			}
 			checkRecord(t, st)
-			p.analyse(len(st.Moves), shotName(c.game, c.setup, "analysis"))
+			p.analyse(len(st.Moves), c.game != "reversi", shotName(c.game, c.setup, "analysis"))
 		})
 	}
 }
@@ -219,14 +219,18 @@ func (p *page) takeBackAndHint(st serve.State) serve.State {
 	return back
 }
 
-// analyse opens the analysis view, analyses the game just played (the only record the
-// server lists), and checks the graph (a point per position, a mark per largest drop) and
+// analyse opens the analysis view, analyses the game just played (by the button under it,
+// or as the only record the server lists), and checks the graph (a point per position, a mark per largest drop) and
 // that clicking a point shows that position.
-func (p *page) analyse(moves int, shot string) {
+func (p *page) analyse(moves int, byButton bool, shot string) {
 	p.t.Helper()
-	p.do("click Analyse a game", chromedp.Click(chromedp.ID("modeAnalyse")))
-	p.poll("the record list", `document.getElementById("recordList").options.length === 1`)
-	p.do("click Analyse", chromedp.Click(chromedp.ID("analyseListed")))
+	if byButton { // the button under the finished game
+		p.do("click Analyse this game", chromedp.Click(chromedp.ID("analyseThis")))
+	} else {
+		p.do("click Analyse a game", chromedp.Click(chromedp.ID("modeAnalyse")))
+		p.poll("the record list", `document.getElementById("recordList").options.length === 1`)
+		p.do("click Analyse", chromedp.Click(chromedp.ID("analyseListed")))
+	}
 	p.poll("the analysis", `analysis.state !== null && analysis.state.over`)
 	got := evalAs(p, chromedp.Evaluate[[4]int](`[document.querySelectorAll("#graph .pt").length,
 		document.querySelectorAll("#graph .drop").length, analysis.state.marked.length,

@@ -372,6 +372,14 @@ func TestAnalysis(t *testing.T) {
 	if status != http.StatusNotFound {
 		t.Errorf("an unlisted record: %d %s, want 404", status, text)
 	}
+	// The table's own game, by the table: the same analysis as its record's.
+	status, text = b.post("/api/analyse", map[string]string{"table": id})
+	if status != http.StatusOK {
+		t.Fatalf("analyse the table's game: %d %s", status, text)
+	}
+	var rt struct{ ID string }
+	json.Unmarshal([]byte(text), &rt)
+	byTable := b.analysis(rt.ID)
 	status, text = b.post("/api/analyse", map[string]string{"name": "bad.txt", "record": "referee record: reversi, game 1 of 1\nply 1: a (BLACK) plays [a1] cpu 0s\n"})
 	if status != http.StatusBadRequest || !strings.Contains(text, "bad.txt:2:") {
 		t.Errorf("a record with an illegal move: %d %q, want 400 naming bad.txt:2", status, text)
@@ -444,6 +452,9 @@ func TestAnalysis(t *testing.T) {
 	}
 	if diff := gocmp.Diff(strip(a.Plies), strip(ag.Plies)); diff != "" {
 		t.Errorf("the record's and the GGF's analyses differ (-record +GGF):\n%s", diff)
+	}
+	if diff := gocmp.Diff(strip(a.Plies), strip(byTable.Plies)); diff != "" {
+		t.Errorf("the record's and the table's analyses differ (-record +table):\n%s", diff)
 	}
 
 	export := b.get("/api/analysis/export?id=" + r.ID)

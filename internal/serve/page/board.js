@@ -45,6 +45,10 @@ async function init() {
   $("undo").onclick = () => act("/api/undo");
   $("swap").onclick = () => act("/api/swap");
   $("hint").onclick = () => askHint().catch(showError);
+  $("analyseThis").onclick = () => {
+    mode("analyse");
+    analyse({ table: board.id });
+  };
   window.addEventListener("pagehide", () => {
     if (board.id) navigator.sendBeacon("/api/close", new Blob([JSON.stringify({ id: board.id })], { type: "application/json" }));
   });
@@ -129,6 +133,7 @@ function draw() {
   $("status").textContent = status;
   $("result").textContent = st.over ? st.result : "";
   $("record").textContent = st.record ? "record: " + st.record : "";
+  $("analyseThis").hidden = !st.record;
   const moves = $("moves");
   moves.innerHTML = "";
   for (const m of st.moves || []) {
