@@ -272,10 +272,11 @@ func (t *table) move(output string) error {
 	}
 	t.picks = nil
 	t.turn <- []byte(output)
+	// A new version at once, so that a poll after this answer never shows the move still
+	// to be made; under the same lock as the move's hand-over, so that it cannot land after
+	// the state of the person's next turn (a fast opponent answers in microseconds).
+	t.f.updateLocked(func(st *State) { st.YourTurn, st.Picks = false, nil })
 	t.f.Unlock()
-	// A new version at once, so that a poll after this answer never shows the move
-	// still to be made.
-	t.f.update(func(st *State) { st.YourTurn, st.Picks = false, nil })
 	return nil
 }
 
