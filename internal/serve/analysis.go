@@ -208,7 +208,7 @@ func oneLine(output string) string {
 // the engine's own verdict on it, end.Score, when end is the search that chose it; else
 // ±endScore for a win or a loss, and 0 for a draw or a side left without a move.
 func (a *analysis) childScore(k int, output string, depth int, end *Hint) (*float64, error) {
-	after, err := a.srv.afterMove(a.game, a.inputs[k], output, a.srv.cfg.AnalysisSeconds, depth)
+	after, err := a.srv.afterMove(a.game, a.inputs[k], output, a.srv.cfg.AnalysisSeconds, depth, true)
 	if err != nil {
 		return nil, err
 	}
@@ -322,8 +322,8 @@ func annotate(b *strings.Builder, st *AnalysisState, p *PlyAnalysis) {
 // first); depth caps both (0: none).
 func (s *Server) analysePosition(g rules.Game, input []byte, seconds float64, depth int) (*Hint, error) {
 	h, err := s.search(g.Name(), input, depth)
-	if err != nil {
-		return nil, err
+	if err != nil || h.Depth > 0 {
+		return h, err // a search ran: the position has a choice
 	}
 	m, err := g.Load(gamefile.SplitLines(string(input)))
 	if err != nil {
@@ -333,7 +333,7 @@ func (s *Server) analysePosition(g rules.Game, input []byte, seconds float64, de
 	if len(picks) != 1 {
 		return h, nil
 	}
-	after, err := s.afterMove(g, input, picks[0].Output, seconds, depth)
+	after, err := s.afterMove(g, input, picks[0].Output, seconds, depth, false)
 	if err != nil || after.Ends != "" {
 		return h, err
 	}
@@ -355,8 +355,11 @@ type childResult struct {
 }
 
 // afterMove plays output (a move's output.txt) in the position input.txt describes and
-// searches the position it leaves.
-func (s *Server) afterMove(g rules.Game, input []byte, output string, seconds float64, depth int) (childResult, error) {
+// searches the position it leaves: with analysePosition when follow (its forced move
+// followed), else with a plain search. Only one forced move is followed: a position read
+// from its input.txt has no history, so a game that ends on two passes in a row (ŠTREKY)
+// would pass back and forth without end.
+func (s *Server) afterMove(g rules.Game, input []byte, output string, seconds float64, depth int, follow bool) (childResult, error) {
 	m, err := g.Load(gamefile.SplitLines(string(input)))
 	if err != nil {
 		return childResult{}, err
@@ -375,7 +378,13 @@ func (s *Server) afterMove(g rules.Game, input []byte, output string, seconds fl
 	if !m.HasMove() {
 		return childResult{Ends: "stuck"}, nil
 	}
-	h, err := s.analysePosition(g, m.Input(gamefile.Single, gamefile.FormatSeconds(seconds)), seconds, depth)
+	next := m.Input(gamefile.Single, gamefile.FormatSeconds(seconds))
+	var h *Hint
+	if follow {
+		h, err = s.analysePosition(g, next, seconds, depth)
+	} else {
+		h, err = s.search(g.Name(), next, depth)
+	}
 	if err != nil {
 		return childResult{}, err
 	}

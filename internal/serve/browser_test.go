@@ -110,7 +110,9 @@ func (p *page) eval(js string) bool { p.t.Helper(); return evalAs(p, chromedp.Ev
 
 func (p *page) poll(what, js string) {
 	p.t.Helper()
-	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](js)); err != nil {
+	// The tab's own deadline bounds the wait: an analysis on a busy machine takes longer
+	// than Poll's default half minute.
+	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
 		p.t.Fatalf("waiting for %s: %v", what, err)
 	}
 }

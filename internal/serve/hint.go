@@ -86,7 +86,7 @@ func (s *Server) moveScores(g rules.Game, input []byte) ([]MoveScore, error) {
 	secs := max(s.cfg.HintSeconds/float64(len(picks)), minScoreSeconds)
 	var scores []MoveScore
 	for _, p := range picks {
-		after, err := s.afterMove(g, input, p.Output, secs, 0)
+		after, err := s.afterMove(g, input, p.Output, secs, 0, true)
 		if err != nil {
 			return nil, err
 		}

@@ -621,3 +621,30 @@ func TestNoCommandFromBrowser(t *testing.T) {
 		t.Errorf("%d tables opened", n)
 	}
 }
+
+// TestAnalysisEndsOnPasses analyses a game of ŠTREKY that ends with both sides passing: a
+// forced move (a pass) is scored by the position it leaves, and that position, read from
+// its input.txt without the pass before it, would pass back without end if every forced
+// move were followed.
+func TestAnalysisEndsOnPasses(t *testing.T) {
+	b := newBoardWith(t, 160, func(c *serve.Config) { c.AnalysisSeconds = 0.01 })
+	id := b.open("streky", "size=18x18 count=10 seed=2", 1)
+	rng := rand.New(rand.NewPCG(28, 1))
+	st := b.settled(id)
+	for !st.Over {
+		b.move(id, st.Picks[rng.IntN(len(st.Picks))].Output)
+		st = b.settled(id)
+	}
+	if len(st.Moves) < 2 || st.Moves[len(st.Moves)-1].Move != "PASS" || st.Moves[len(st.Moves)-2].Move != "PASS" {
+		t.Fatalf("the game does not end with two passes: %v", st.Moves)
+	}
+	status, text := b.post("/api/analyse", map[string]string{"table": id})
+	if status != http.StatusOK {
+		t.Fatalf("analyse: %d %s", status, text)
+	}
+	var r struct{ ID string }
+	json.Unmarshal([]byte(text), &r)
+	if a := b.analysis(r.ID); a.Error != "" || a.Plies[len(a.Plies)-2].Before == nil {
+		t.Errorf("the analysis of a game ending in passes: error %q, the passes not scored", a.Error)
+	}
+}
