@@ -1,26 +1,16 @@
 package halma
 
 import (
-	"os"
-	"path/filepath"
-	"runtime"
-	"runtime/debug"
 	"strings"
 	"testing"
 
-	"gameagents/internal/agent"
-	"gameagents/internal/clock"
-	"gameagents/internal/gamefile"
+	"gameagents/internal/agent/agenttest"
 )
 
 // TestThinkerAnalysis: a move played through the engine modes' Thinker reports what its
 // search concluded, its principal variation starting with the move written, which is the
 // sample's: reporting changes nothing the agent writes.
 func TestThinkerAnalysis(t *testing.T) {
-	// NewThinker pins the runtime to one thread as an agent process does: undo it for the
-	// tests that follow.
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	tests := []struct {
 		sample   string
 		searched bool // false: the move is played without a search, at depth 0
@@ -36,25 +26,7 @@ func TestThinkerAnalysis(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.sample, func(t *testing.T) {
-			dir := filepath.Join("..", "..", "samples", "halma", tt.sample)
-			input, err := os.ReadFile(filepath.Join(dir, "input.txt"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(filepath.Join(dir, "output.txt"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			// A clock that never moves: the node budget alone ends the search, as on an
-			// idle machine, so the move is the sample's whatever the load.
-			lines, a, err := agent.NewThinker(Game{}, agent.Options{Dir: dir, Clock: &clock.Fake{}}).Move(input, 0)
-			if err != nil {
-				t.Fatalf("Move: %v", err)
-			}
-			t.Logf("%q: %+v", lines, a)
-			if got := string(gamefile.JoinLines(lines)); got != string(want) {
-				t.Errorf("Move = %q, want the sample's %q", got, want)
-			}
+			_, lines, a := agenttest.Sample(t, Game{}, tt.sample)
 			if len(a.PV) == 0 || a.PV[0] != strings.Join(lines, " ; ") {
 				t.Errorf("Analysis.PV = %q, want the move played %q first", a.PV, strings.Join(lines, " ; "))
 			}

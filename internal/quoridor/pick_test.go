@@ -1,18 +1,13 @@
 package quoridor
 
 import (
-	"os"
-	"path/filepath"
-	"runtime"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"gameagents/internal/agent"
-	"gameagents/internal/clock"
+	"gameagents/internal/agent/agenttest"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/render"
 )
@@ -144,10 +139,6 @@ func TestPickSteps(t *testing.T) {
 // TestThinkerAnalysis: the engine's search reports its analysis, its principal variation
 // starting with the move played, which is the sample's.
 func TestThinkerAnalysis(t *testing.T) {
-	// NewThinker pins the runtime to one thread as an agent process does: undo it for the
-	// tests that follow.
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	for _, tc := range []struct {
 		sample string
 		exact  bool
@@ -158,26 +149,7 @@ func TestThinkerAnalysis(t *testing.T) {
 		{"win-in-one", true, provenSteps - 1},
 	} {
 		t.Run(tc.sample, func(t *testing.T) {
-			dir := filepath.Join("..", "..", "samples", "quoridor", tc.sample)
-			input, err := os.ReadFile(filepath.Join(dir, "input.txt"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(filepath.Join(dir, "output.txt"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			// A fake clock that never moves: the node budget alone ends the search, as on
-			// an idle machine.
-			th := agent.NewThinker(Game{}, agent.Options{Dir: dir, Clock: &clock.Fake{}})
-			lines, a, err := th.Move(input, 0)
-			if err != nil {
-				t.Fatalf("Move: %v", err)
-			}
-			t.Logf("%s: %+v", lines, a)
-			if got := string(gamefile.JoinLines(lines)); got != string(want) {
-				t.Errorf("Move = %q, want the sample's %q", got, want)
-			}
+			_, lines, a := agenttest.Sample(t, Game{}, tc.sample)
 			if a.Depth <= 0 || a.Nodes <= 0 || a.Unit != "path difference" || len(a.PV) == 0 || len(lines) != 1 || a.PV[0] != lines[0] {
 				t.Errorf("Analysis = %+v for the move %q: want Depth and Nodes > 0, Unit \"path difference\", PV[0] the move", a, lines)
 			}

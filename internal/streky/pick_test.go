@@ -3,18 +3,12 @@ package streky
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"runtime"
-	"runtime/debug"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"gameagents/internal/agent"
-	"gameagents/internal/clock"
-	"gameagents/internal/gamefile"
+	"gameagents/internal/agent/agenttest"
 	"gameagents/internal/render"
 )
 
@@ -188,10 +182,6 @@ func TestKnownPicks(t *testing.T) {
 // Thinker: points, its principal variation a line of legal moves starting with the move
 // played (the sample's), and a depth where a search ran.
 func TestThinkerAnalysis(t *testing.T) {
-	// NewThinker pins the runtime to one thread as an agent process does: undo it for the
-	// tests that follow.
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	tests := []struct {
 		sample   string
 		searched bool // whether a search runs: more than one root candidate, and time
@@ -204,25 +194,7 @@ func TestThinkerAnalysis(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.sample, func(t *testing.T) {
-			dir := filepath.Join("..", "..", "samples", "streky", tt.sample)
-			input, err := os.ReadFile(filepath.Join(dir, "input.txt"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(filepath.Join(dir, "output.txt"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			// A fake clock that never moves: the node budget alone ends the search, as on
-			// an idle machine.
-			lines, a, err := agent.NewThinker(Game{}, agent.Options{Dir: dir, Clock: &clock.Fake{}}).Move(input, 0)
-			if err != nil {
-				t.Fatalf("Move = %v", err)
-			}
-			t.Logf("%s: %+v", lines, a)
-			if got := string(gamefile.JoinLines(lines)); got != string(want) {
-				t.Errorf("Move = %q, want the sample's %q", got, want)
-			}
+			input, lines, a := agenttest.Sample(t, Game{}, tt.sample)
 			if len(lines) != 1 || a.Unit != "points" || a.Nodes <= 0 || len(a.PV) == 0 || a.PV[0] != lines[0] || a.Exact {
 				t.Fatalf("Analysis = %+v for the move %q: want points, nodes above 0, PV[0] the move, not exact", a, lines)
 			}
