@@ -161,6 +161,18 @@ func (b *board) settled(id string) serve.State {
 	return st
 }
 
+// playOut plays the person's moves, each a pick chosen by rng, until the game is over,
+// and returns its last state.
+func (b *board) playOut(id string, rng *rand.Rand) serve.State {
+	b.t.Helper()
+	st := b.settled(id)
+	for !st.Over {
+		b.move(id, st.Picks[rng.IntN(len(st.Picks))].Output)
+		st = b.settled(id)
+	}
+	return st
+}
+
 func (b *board) move(id, output string) {
 	b.t.Helper()
 	if status, text := b.post("/api/move", map[string]string{"id": id, "output": output}); status != http.StatusOK {
@@ -363,11 +375,7 @@ func TestAnalysis(t *testing.T) {
 	b := newBoard(t, 100)
 	id := b.open("reversi", "", 0)
 	rng := rand.New(rand.NewPCG(3, 4))
-	st := b.settled(id)
-	for !st.Over {
-		b.move(id, st.Picks[rng.IntN(len(st.Picks))].Output)
-		st = b.settled(id)
-	}
+	st := b.playOut(id, rng)
 	status, text := b.post("/api/analyse", map[string]string{"file": "no/such/game-01.txt"})
 	if status != http.StatusNotFound {
 		t.Errorf("an unlisted record: %d %s, want 404", status, text)
@@ -630,11 +638,7 @@ func TestAnalysisEndsOnPasses(t *testing.T) {
 	b := newBoardWith(t, 160, func(c *serve.Config) { c.AnalysisSeconds = 0.01 })
 	id := b.open("streky", "size=18x18 count=10 seed=2", 1)
 	rng := rand.New(rand.NewPCG(28, 1))
-	st := b.settled(id)
-	for !st.Over {
-		b.move(id, st.Picks[rng.IntN(len(st.Picks))].Output)
-		st = b.settled(id)
-	}
+	st := b.playOut(id, rng)
 	if len(st.Moves) < 2 || st.Moves[len(st.Moves)-1].Move != "PASS" || st.Moves[len(st.Moves)-2].Move != "PASS" {
 		t.Fatalf("the game does not end with two passes: %v", st.Moves)
 	}

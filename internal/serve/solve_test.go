@@ -35,11 +35,7 @@ func TestAnalysisAgreesWithSolver(t *testing.T) {
 	b := newBoardWith(t, 100, func(c *serve.Config) { c.AnalysisSeconds = 0.2 })
 	id := b.open("reversi", "", 0)
 	rng := rand.New(rand.NewPCG(60, 20))
-	st := b.settled(id)
-	for !st.Over {
-		b.move(id, st.Picks[rng.IntN(len(st.Picks))].Output)
-		st = b.settled(id)
-	}
+	st := b.playOut(id, rng)
 	data, err := os.ReadFile(st.Record)
 	if err != nil {
 		t.Fatal(err)
