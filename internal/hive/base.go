@@ -92,6 +92,12 @@ type BaseGame struct {
 	// current set when its mark is the current stamp (newMarks starts an empty set).
 	marks [baseGrid * baseGrid]uint32
 	stamp uint32
+	// dfsSeen, dfsOrder and cutSeen are findCuts' scratch on the same torus: a cell's visit
+	// number (valid when its dfsSeen is dfsStamp) and the cut set (cutSeen is dfsStamp).
+	dfsSeen, cutSeen [baseGrid * baseGrid]uint32
+	dfsOrder         [baseGrid * baseGrid]int32
+	dfsStamp         uint32
+	dfsCount         int32
 }
 
 // newMarks starts an empty set of cells in marks.
@@ -217,10 +223,10 @@ func (g *BaseGame) Moves() []BaseMove {
 		}
 	}
 	if !queenIn {
-		cut := g.cutCells()
+		g.findCuts()
 		for _, cell := range sortedCells(g.stacks) {
 			st := g.stacks[cell]
-			if len(st) == 1 && cut[cell] {
+			if len(st) == 1 && g.isCut(cell) {
 				continue // the one-hive rule: lifting it splits the hive
 			}
 			if p := st[len(st)-1]; p.Colour == me {
@@ -306,42 +312,54 @@ func (g *BaseGame) destinations(from Cell, p BasePiece) []Cell {
 	return g.beetleSteps(from)
 }
 
-// cutCells returns the occupied cells whose removal would split the hive (its articulation
+// findCuts finds the occupied cells whose removal would split the hive (its articulation
 // points, by one depth-first search: a cell is one when a child's subtree reaches no higher
-// than the cell itself, or, for the root, when it has two children).
-func (g *BaseGame) cutCells() map[Cell]bool {
-	cut := map[Cell]bool{}
-	order := map[Cell]int{}
-	var visit func(c, parent Cell, root bool) int
-	visit = func(c, parent Cell, root bool) int {
-		order[c] = len(order) + 1
-		low, children := order[c], 0
-		for _, d := range baseRing {
-			n := add(c, d)
-			if !g.occupied(n) || (!root && n == parent) {
-				continue
-			}
-			if o, seen := order[n]; seen {
-				low = min(low, o)
-				continue
-			}
-			children++
-			l := visit(n, c, false)
-			low = min(low, l)
-			if !root && l >= order[c] {
-				cut[c] = true
-			}
-		}
-		if root && children > 1 {
-			cut[c] = true
-		}
-		return low
+// than the cell itself, or, for the root, when it has two children); isCut reads the
+// answer until the next call. It works on the torus's scratch arrays, not maps: the search
+// calls it at every node and every leaf.
+func (g *BaseGame) findCuts() {
+	if g.dfsStamp++; g.dfsStamp == 0 { // wrapped: old marks could read as current
+		clear(g.dfsSeen[:])
+		clear(g.cutSeen[:])
+		g.dfsStamp = 1
 	}
+	g.dfsCount = 0
 	for c := range g.stacks {
-		visit(c, c, true)
+		g.cutVisit(c, c, true)
 		break
 	}
-	return cut
+}
+
+// isCut reports whether cell c was found an articulation point by the last findCuts.
+func (g *BaseGame) isCut(c Cell) bool { return g.cutSeen[slot(c)] == g.dfsStamp }
+
+// cutVisit visits c, entered from parent (c itself at the root), numbering it and marking
+// it cut where it is one, and returns the lowest number its subtree reaches.
+func (g *BaseGame) cutVisit(c, parent Cell, root bool) int32 {
+	s := slot(c)
+	g.dfsCount++
+	g.dfsSeen[s], g.dfsOrder[s] = g.dfsStamp, g.dfsCount
+	low, children := g.dfsCount, 0
+	for _, d := range baseRing {
+		n := add(c, d)
+		if !g.occupied(n) || (!root && n == parent) {
+			continue
+		}
+		if ns := slot(n); g.dfsSeen[ns] == g.dfsStamp {
+			low = min(low, g.dfsOrder[ns])
+			continue
+		}
+		children++
+		l := g.cutVisit(n, c, false)
+		low = min(low, l)
+		if !root && l >= g.dfsOrder[s] {
+			g.cutSeen[s] = g.dfsStamp
+		}
+	}
+	if root && children > 1 {
+		g.cutSeen[s] = g.dfsStamp
+	}
+	return low
 }
 
 // connectedWithout reports whether the occupied cells other than from form one group.

@@ -209,3 +209,36 @@ func winningMoves(g *BaseGame, ms []BaseMove) []BaseMove {
 	}
 	return wins
 }
+
+// BenchmarkSearchBase searches mid-game positions of seeded random base games at the base
+// arena's budget (300,000 units, about 20,000 nodes).
+func BenchmarkSearchBase(b *testing.B) {
+	games := baseMidgames(20)
+	b.ResetTimer()
+	var nodes int64
+	for i := 0; i < b.N; i++ {
+		nodes += SearchBase(games[i%len(games)], 300_000, clock.Deadline{}, 0, nil).Nodes
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
+}
+
+// baseMidgames plays n seeded random base games 30 to 59 plies and returns their positions
+// (each with a legal move).
+func baseMidgames(n int) []*BaseGame {
+	rng := rand.New(rand.NewPCG(27, 5))
+	var games []*BaseGame
+	for len(games) < n {
+		g := NewBaseGame()
+		for range 30 + rng.IntN(30) {
+			ms := g.Moves()
+			if len(ms) == 0 {
+				break
+			}
+			g.Play(ms[rng.IntN(len(ms))])
+		}
+		if len(g.Moves()) > 0 {
+			games = append(games, g)
+		}
+	}
+	return games
+}

@@ -256,10 +256,10 @@ func TestCutCells(t *testing.T) {
 	for game := range 30 {
 		g := NewBaseGame()
 		for ply := 0; ply < 60; ply++ {
-			cut := g.cutCells()
+			g.findCuts()
 			for c := range g.stacks {
-				if want := !g.connectedWithout(c); cut[c] != want {
-					t.Fatalf("game %d ply %d: cell %v cut %v, the flood fill says %v (%s)", game, ply, c, cut[c], want, g.GameString())
+				if want := !g.connectedWithout(c); g.isCut(c) != want {
+					t.Fatalf("game %d ply %d: cell %v cut %v, the flood fill says %v (%s)", game, ply, c, g.isCut(c), want, g.GameString())
 				}
 			}
 			ms := g.Moves()

@@ -18,7 +18,12 @@ package hive
 // CPU a move against 0.153 s. Tried in the same arena and dropped: late move reductions
 // (a ply off the fourth move on, two off the eleventh at depth 5, not for the table's move,
 // a killer or a step onto the opponent's queen) scored 14-5-22 against none after 41
-// games; a movable ant worth twice another movable piece, 14-5-14 after 33 games.
+// games; a movable ant worth twice another movable piece, 14-5-14 after 33 games; a richer
+// evaluation (a queen's neighbour that can leave worth half one that cannot, an opponent's
+// 1.2; a piece on top of a queen; movable pieces and pieces in hand by kind, a stacked
+// beetle twice, a queen, spider or ant that cannot slide out as pinned, a piece beside the
+// opponent's queen counted for the pressure only: ideas from nokamute's evaluator,
+// edre/nokamute eval.rs), 36-6-38 over 80 games against this one.
 //
 // The evaluation, from the side to move, in hundredths of an occupied neighbour:
 //   - pressure: each occupied neighbour of the opponent's queen, less each of one's own
@@ -26,8 +31,10 @@ package hive
 //   - mobility: each top piece of one's own that may move (not pinned by the one-hive rule),
 //     less the opponent's, 10 each, and 5 for each piece in hand.
 // It is the course engine's evaluation cut to what the base game scores: the surround alone.
-// The base rules' generator is written for clarity more than speed (100,000-200,000 nodes a
-// second): this engine is the base game's first, not its strongest.
+// The base rules' generator is written for clarity more than speed (about 270,000 nodes a
+// second since the articulation points are found on the torus's arrays, not in maps:
+// BenchmarkSearchBase 3.7 µs a node against 7.8 before): this engine is the base game's
+// first, not its strongest.
 
 import (
 	"gameagents/internal/clock"
@@ -46,11 +53,13 @@ const (
 	// baseNodeUnits: the budget's units a node of this search is charged, and a node that
 	// generates moves one more for each baseMovesPerUnit of them. The budgets are sized by the
 	// course engine's calibration (hive.nodes_per_second), whose nodes cost about 0.6-0.7
-	// µs; one of this search's costs about 5 µs and more with the moves it lists and the
-	// pieces on the board (14,169 nodes in 0.08 s at 16 plies; a budget that took 0.58 s
-	// there took 0.88 s at 36 plies): the units below keep the longer ones within the plan.
-	baseNodeUnits    = 12
-	baseMovesPerUnit = 3
+	// µs; one of this search's costs 3.5-5 µs (positions of 8 to 90 plies, 600,000 units
+	// each: 2.9 to 3.8 million units a CPU second at 12 units and one a 3 moves, on a busy
+	// machine); at 7 units and one a 5 moves it did 1.33 to 2.15 million, about the
+	// calibration's 1.52 million, so the budget spends about the plan (and the CPU guard
+	// ends a move that a slow position or a busy machine would take past it).
+	baseNodeUnits    = 7
+	baseMovesPerUnit = 5
 	// baseCheckEvery: units between two readings of the guard: a few nodes, under a
 	// millisecond.
 	baseCheckEvery = 4 * baseNodeUnits
@@ -330,9 +339,9 @@ func (e *baseSearcher) refuted(m BaseMove, depth, ply int) {
 func evalBase(g *BaseGame) int {
 	me := g.ToMove()
 	score := 100 * (g.queenPressure(1-me) - g.queenPressure(me))
-	cut := g.cutCells()
+	g.findCuts()
 	for cell, st := range g.stacks {
-		if len(st) == 1 && cut[cell] {
+		if len(st) == 1 && g.isCut(cell) {
 			continue // pinned
 		}
 		if st[len(st)-1].Colour == me {
