@@ -34,6 +34,7 @@ var baseArenaPlayers = map[string]BaseFeatures{
 	"base-old":     {NoTT: true, NoOrder: true}, // the search before the table and ordering
 	"base-notable": {NoTT: true},
 	"base-noorder": {NoOrder: true},
+	"base-nowin":   {NoWinCheck: true},
 }
 
 func baseArenaNames() []string {
@@ -193,6 +194,36 @@ func TestSearchBaseTakesTheWin(t *testing.T) {
 	t.Logf("%d positions with a winning move", found)
 	if found < 5 {
 		t.Fatalf("found %d positions with a winning move in 400 random games, want 5", found)
+	}
+}
+
+// TestWinsNow: the leaf's check for a move that wins at once agrees with playing every
+// legal move, on the positions of random games (whatever its queen's neighbours).
+func TestWinsNow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 62))
+	checked, wins := 0, 0
+	for game := 0; game < 300; game++ {
+		g := NewBaseGame()
+		e := &baseSearcher{g: g}
+		for g.Plies() < 150 {
+			if over, _ := g.Over(); over {
+				break
+			}
+			ms := g.Moves()
+			want := len(winningMoves(g, ms)) > 0
+			if got := e.winsNow(); got != want {
+				t.Fatalf("%s: winsNow %v, playing every move says %v", g.GameString(), got, want)
+			}
+			checked++
+			if want {
+				wins++
+			}
+			g.Play(ms[rng.IntN(len(ms))])
+		}
+	}
+	t.Logf("%d positions, %d with a winning move", checked, wins)
+	if wins < 20 {
+		t.Fatalf("only %d positions with a winning move: the test checks too little", wins)
 	}
 }
 

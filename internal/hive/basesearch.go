@@ -31,12 +31,19 @@ package hive
 //   - mobility: each top piece of one's own that may move (not pinned by the one-hive rule),
 //     less the opponent's, 10 each, and 5 for each piece in hand.
 // It is the course engine's evaluation cut to what the base game scores: the surround alone.
-// The base rules' generator is written for clarity more than speed (about 270,000 nodes a
-// second since the articulation points are found on the torus's arrays, not in maps:
-// BenchmarkSearchBase 3.7 µs a node against 7.8 before): this engine is the base game's
-// first, not its strongest.
+// A leaf where the opponent's queen has one free neighbour left is checked for a step
+// that fills it (winsNow): a win the evaluation cannot see, for the price of listing the
+// mover's steps there (in the base arena at 300,000 units: 31-11-18 over 60 games against
+// no check, +76 Elo [-5, +156], at 0.076 s of CPU a move against 0.074 s).
+//
+// The base rules' generator is written for clarity more than speed, with the articulation
+// points found on the torus's arrays rather than in maps and the moves listed into reused
+// buffers (BenchmarkSearchBase: about 3.0 µs a node against 7.8 with maps): this engine
+// is the base game's first, not its strongest.
 
 import (
+	"slices"
+
 	"gameagents/internal/clock"
 	"gameagents/internal/search"
 )
@@ -52,14 +59,16 @@ type BaseResult struct {
 const (
 	// baseNodeUnits: the budget's units a node of this search is charged, and a node that
 	// generates moves one more for each baseMovesPerUnit of them. The budgets are sized by the
-	// course engine's calibration (hive.nodes_per_second), whose nodes cost about 0.6-0.7
-	// µs; one of this search's costs 3.5-5 µs (positions of 8 to 90 plies, 600,000 units
-	// each: 2.9 to 3.8 million units a CPU second at 12 units and one a 3 moves, on a busy
-	// machine); at 7 units and one a 5 moves it did 1.33 to 2.15 million, about the
-	// calibration's 1.52 million, so the budget spends about the plan (and the CPU guard
-	// ends a move that a slow position or a busy machine would take past it).
-	baseNodeUnits    = 7
-	baseMovesPerUnit = 5
+	// course engine's calibration (hive.nodes_per_second, 1.52 million here), whose nodes
+	// cost about 0.6-0.7 µs; one of this search's costs 2-3.2 µs (positions of 8 to 90
+	// plies, 600,000 units each, on the idle 2-core AMD EPYC VM): at 4 units a node and one
+	// a 9 moves it did 1.64 to 2.28 million units a CPU second there, and less in a match
+	// on both cores, so a move spends most of its plan (and the CPU guard ends a move that a
+	// slow position or a busy machine would take past it). In the match against nokamute at
+	// 7 units and one a 5 moves with a generator 1.27 times slower, the median move used
+	// 0.527 s of its plan of 0.752.
+	baseNodeUnits    = 4
+	baseMovesPerUnit = 9
 	// baseCheckEvery: units between two readings of the guard: a few nodes, under a
 	// millisecond.
 	baseCheckEvery = 4 * baseNodeUnits
@@ -71,8 +80,9 @@ const (
 // BaseFeatures switch the search's techniques off, for measuring what each is worth (the
 // base arena, base_arena_test.go).
 type BaseFeatures struct {
-	NoTT    bool // no transposition table: no stored bounds, no table move first
-	NoOrder bool // the generator's order: no killers, history or static keys
+	NoTT       bool // no transposition table: no stored bounds, no table move first
+	NoOrder    bool // the generator's order: no killers, history or static keys
+	NoWinCheck bool // a leaf is evaluated without looking for a move that wins at once
 }
 
 // baseSearcher is one search's state: its budget, table and move-ordering memory.
@@ -88,6 +98,7 @@ type baseSearcher struct {
 	// tried earlier here.
 	history [2][5][baseGrid * baseGrid]int32
 	keys    [baseMaxDepth + 1][]int32
+	moves   [baseMaxDepth + 1][]BaseMove // each ply's moves, the buffers reused
 }
 
 // baseEntry is a table entry: the position's hash, the best (or refuting) move found, and
@@ -199,6 +210,9 @@ func (e *baseSearcher) negamax(depth, ply int, alpha, beta int32) int32 {
 		return -baseWin + int32(ply)
 	}
 	if depth <= 0 {
+		if !e.NoWinCheck && e.winsNow() {
+			return baseWin - int32(ply+1)
+		}
 		return int32(evalBase(g))
 	}
 	var ent *baseEntry
@@ -214,7 +228,8 @@ func (e *baseSearcher) negamax(depth, ply int, alpha, beta int32) int32 {
 			}
 		}
 	}
-	moves := g.Moves()
+	moves := g.AppendMoves(e.moves[ply][:0])
+	e.moves[ply] = moves
 	b.Charge(int64(len(moves) / baseMovesPerUnit))
 	if !e.NoOrder || ttMove.Kind != 0 {
 		e.order(moves, ply, ttMove)
@@ -278,6 +293,9 @@ func (e *baseSearcher) order(moves []BaseMove, ply int, ttMove BaseMove) {
 	}
 	keys := e.keys[ply][:0]
 	me := e.g.ToMove()
+	var q queens
+	q.theirs, q.theirsOn = e.g.where[BasePiece{Colour: 1 - me}]
+	q.mine, q.mineOn = e.g.where[BasePiece{Colour: me}]
 	for _, m := range moves {
 		var k int32
 		switch m {
@@ -286,27 +304,33 @@ func (e *baseSearcher) order(moves []BaseMove, ply int, ttMove BaseMove) {
 		case e.killers[ply][0], e.killers[ply][1]:
 			k = killerKey
 		default:
-			k = e.history[me][m.Piece.Kind][slot(m.To)] + e.orderKey(m)
+			k = e.history[me][m.Piece.Kind][slot(m.To)] + q.orderKey(m)
 		}
 		keys = append(keys, k)
 	}
 	e.keys[ply] = keys
 }
 
+// queens are the cells of the mover's queen and the opponent's, where they are on the
+// board, looked up once for all the moves of a node.
+type queens struct {
+	mine, theirs     Cell
+	mineOn, theirsOn bool
+}
+
 // orderKey is a move's static key: stepping next to the opponent's queen first (a
 // neighbour more of the queen the game is won by surrounding), leaving it last, and off
 // our own queen before onto it.
-func (e *baseSearcher) orderKey(m BaseMove) int32 {
-	g := e.g
+func (q queens) orderKey(m BaseMove) int32 {
 	if m.Kind != Step {
 		return 0
 	}
 	var k int32
-	if at, ok := g.where[BasePiece{Colour: 1 - m.Piece.Colour}]; ok {
-		k += 64 * (adjacentCells(m.To, at) - adjacentCells(m.From, at))
+	if q.theirsOn {
+		k += 64 * (adjacentCells(m.To, q.theirs) - adjacentCells(m.From, q.theirs))
 	}
-	if at, ok := g.where[BasePiece{Colour: m.Piece.Colour}]; ok && m.Piece.Kind != 0 {
-		k -= 32 * (adjacentCells(m.To, at) - adjacentCells(m.From, at))
+	if q.mineOn && m.Piece.Kind != 0 {
+		k -= 32 * (adjacentCells(m.To, q.mine) - adjacentCells(m.From, q.mine))
 	}
 	return k
 }
@@ -354,6 +378,60 @@ func evalBase(g *BaseGame) int {
 		score += 5 * (g.hand[me][k] - g.hand[1-me][k])
 	}
 	return score
+}
+
+// winsNow reports whether the side to move, at a leaf, has a move that surrounds the
+// opponent's queen. Only where that queen has five occupied neighbours; then only steps
+// onto its last free neighbour can (a placement there would touch the opponent's queen),
+// and each is played to see. The evaluation cannot see a win one move away; a ply more
+// of search everywhere a queen is near surrounded instead gives the mover a move its
+// siblings do not get (tried: 3-3-27 after 33 games in the base arena). The check is
+// charged as a node more: it lists steps as a node does.
+func (e *baseSearcher) winsNow() bool {
+	g := e.g
+	me := g.ToMove()
+	free, ok := g.lastFree(1 - me)
+	if !ok || g.hand[me][0] > 0 { // no steps before one's queen is placed
+		return false
+	}
+	e.budget.Charge(baseNodeUnits)
+	g.findCuts()
+	tops, n := g.tops(me)
+	for _, cell := range tops[:n] {
+		st := g.stacks[cell]
+		if len(st) == 1 && g.isCut(cell) {
+			continue
+		}
+		p := st[len(st)-1]
+		g.dest = g.destinations(g.dest[:0], cell, p)
+		if !slices.Contains(g.dest, free) {
+			continue
+		}
+		g.Play(BaseMove{Kind: Step, Piece: p, From: cell, To: free})
+		over, winner := g.Over()
+		g.Undo()
+		if over && winner == int(me) {
+			return true
+		}
+	}
+	return false
+}
+
+// lastFree is the one empty neighbour of side c's queen when it has five occupied ones.
+func (g *BaseGame) lastFree(c Colour) (Cell, bool) {
+	at, ok := g.where[BasePiece{Colour: c}]
+	if !ok {
+		return Cell{}, false
+	}
+	var free Cell
+	empty := 0
+	for _, d := range baseRing {
+		if n := add(at, d); !g.occupied(n) {
+			free = n
+			empty++
+		}
+	}
+	return free, empty == 1
 }
 
 // queenPressure is the number of occupied neighbours of side c's queen (0 in hand).
