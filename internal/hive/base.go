@@ -238,13 +238,8 @@ func (g *BaseGame) AppendMoves(moves []BaseMove) []BaseMove {
 		g.findCuts()
 		tops, n := g.tops(me)
 		for _, cell := range tops[:n] {
-			st := g.stacks[cell]
-			if len(st) == 1 && g.isCut(cell) {
-				continue // the one-hive rule: lifting it splits the hive
-			}
-			p := st[len(st)-1]
-			g.dest = g.destinations(g.dest[:0], cell, p)
-			for _, to := range g.dest {
+			p, dests := g.stepsFrom(cell)
+			for _, to := range dests {
 				moves = append(moves, BaseMove{Kind: Step, Piece: p, From: cell, To: to})
 			}
 		}
@@ -292,6 +287,19 @@ func (g *BaseGame) placements(out []Cell, c Colour) []Cell {
 		}
 	}
 	return out
+}
+
+// stepsFrom returns the top piece of cell and where it may step (in the reused buffer
+// dest, valid until the next call), none when the one-hive rule pins it. findCuts must
+// have been called on this position.
+func (g *BaseGame) stepsFrom(cell Cell) (BasePiece, []Cell) {
+	st := g.stacks[cell]
+	if len(st) == 1 && g.isCut(cell) {
+		return st[0], nil // lifting it splits the hive
+	}
+	p := st[len(st)-1]
+	g.dest = g.destinations(g.dest[:0], cell, p)
+	return p, g.dest
 }
 
 // baseSet is the most pieces a side has.

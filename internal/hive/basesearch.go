@@ -398,13 +398,8 @@ func (e *baseSearcher) winsNow() bool {
 	g.findCuts()
 	tops, n := g.tops(me)
 	for _, cell := range tops[:n] {
-		st := g.stacks[cell]
-		if len(st) == 1 && g.isCut(cell) {
-			continue
-		}
-		p := st[len(st)-1]
-		g.dest = g.destinations(g.dest[:0], cell, p)
-		if !slices.Contains(g.dest, free) {
+		p, dests := g.stepsFrom(cell)
+		if !slices.Contains(dests, free) {
 			continue
 		}
 		g.Play(BaseMove{Kind: Step, Piece: p, From: cell, To: free})
