@@ -38,8 +38,9 @@ package hive
 //
 // The base rules' generator is written for clarity more than speed, with the articulation
 // points found on the torus's arrays rather than in maps and the moves listed into reused
-// buffers (BenchmarkSearchBase: about 3.0 µs a node against 7.8 with maps): this engine
-// is the base game's first, not its strongest.
+// buffers (BenchmarkSearchBase, each step measured side by side against the one before:
+// 7.8 µs a node with maps, 3.7 on the arrays, 3.1 with the buffers): this engine is the
+// base game's first, not its strongest.
 
 import (
 	"slices"
