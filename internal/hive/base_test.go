@@ -228,21 +228,7 @@ func TestConfigureBase(t *testing.T) {
 
 // BenchmarkBaseMoves generates the moves of mid-game positions of random base games.
 func BenchmarkBaseMoves(b *testing.B) {
-	rng := rand.New(rand.NewPCG(27, 5))
-	var games []*BaseGame
-	for len(games) < 20 {
-		g := NewBaseGame()
-		for range 30 + rng.IntN(30) {
-			ms := g.Moves()
-			if len(ms) == 0 {
-				break
-			}
-			g.Play(ms[rng.IntN(len(ms))])
-		}
-		if len(g.Moves()) > 0 {
-			games = append(games, g)
-		}
-	}
+	games := baseMidgames(20)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		games[i%len(games)].Moves()
