@@ -22,8 +22,10 @@ package hive
 //     (the stacks and the side to move) occurs for the third time: a draw. There are no
 //     points and no move limit.
 //
-// The representation is plain (a map of stacks), written for clarity; it is the base game's
-// reference rules and the judge's.
+// The representation is arrays on a torus (below: BaseGame's heights): each cell's stack as
+// piece numbers, each piece's cell, and the positions of the game so far as a list of
+// hashes. Maps were its first form, and their hashing took two fifths of the search's time.
+// It is the base game's rules for the judge, the engine mode and the search alike.
 
 import (
 	"slices"
@@ -76,14 +78,22 @@ type BaseMove struct {
 
 // BaseGame is a base game in progress: the stacks, both hands, the moves played.
 type BaseGame struct {
-	stacks map[Cell][]BasePiece
-	where  map[BasePiece]Cell // the cell of every piece on the board
+	// stacks holds each cell's pieces by id (pieceID), bottom first, heights[slot] of them;
+	// at is the cell of each piece, valid while placed says it is on the board.
+	stacks [baseGrid * baseGrid][baseTallest]uint8
+	at     [2 * baseSet]Cell
+	placed [2 * baseSet]bool
+	cells  int // the occupied cells
 	hand   [2][5]int
 	moves  []BaseMove
 	// hash identifies the position (a Zobrist-style XOR of its pieces' places and the side
-	// to move); seen counts the positions of the game so far, for the repetition draw.
-	hash uint64
-	seen map[uint64]int
+	// to move); hashes holds it after each ply of the game so far (hashes[0] the empty
+	// board), for the repetition draw, and buckets counts them by their low bits: a
+	// position seen three times has a bucket of three or more, so a bucket below that
+	// spares the scan.
+	hash    uint64
+	hashes  []uint64
+	buckets [baseBucketMask + 1]uint16
 	// heights mirrors the stacks' heights on a 64×64 torus (cell p,q at p mod 64, q mod
 	// 64), for the generator's many look-ups: the hive, 22 pieces at most, and the cells
 	// around it span fewer than 64 cells either way, so no two of them share a slot.
@@ -123,13 +133,75 @@ func (g *BaseGame) mark(c Cell) bool {
 // baseGrid is the torus's side: a power of two above the widest hive and its margin.
 const baseGrid = 64
 
+// baseBucketMask picks a hash's bucket for the repetition count.
+const baseBucketMask = 1<<12 - 1
+
+// baseTallest is the highest stack: a piece with all four beetles on it.
+const baseTallest = 5
+
+// baseFirstID is the id of each kind's first piece of White's (Black's are baseSet more):
+// the queen, the beetles, the spiders, the grasshoppers, the ants.
+var baseFirstID = [5]int{0, 1, 3, 5, 8}
+
+// pieceID numbers p from 0 to 2*baseSet-1.
+func pieceID(p BasePiece) int {
+	id := int(p.Colour)*baseSet + baseFirstID[p.Kind]
+	if p.Kind != 0 {
+		id += p.Num - 1
+	}
+	return id
+}
+
+// basePieces is each id's piece.
+var basePieces = func() (ps [2 * baseSet]BasePiece) {
+	for c := range Colour(2) {
+		for kind, n := range BaseHand {
+			for num := range n {
+				p := BasePiece{Colour: c, Kind: kind, Num: num + 1}
+				if kind == 0 {
+					p.Num = 0
+				}
+				ps[pieceID(p)] = p
+			}
+		}
+	}
+	return ps
+}()
+
+// where is the cell of piece p, and whether it is on the board.
+func (g *BaseGame) where(p BasePiece) (Cell, bool) {
+	id := pieceID(p)
+	return g.at[id], g.placed[id]
+}
+
+// occupiedCells appends the occupied cells to out, in the pieces' order (by the id of
+// each stack's bottom piece).
+func (g *BaseGame) occupiedCells(out []Cell) []Cell {
+	for id, on := range g.placed {
+		if on && g.stacks[slot(g.at[id])][0] == uint8(id) {
+			out = append(out, g.at[id])
+		}
+	}
+	return out
+}
+
+// stackMap returns the stacks by cell, for the judge's pictures and lists.
+func (g *BaseGame) stackMap() map[Cell][]BasePiece {
+	m := map[Cell][]BasePiece{}
+	for _, c := range g.occupiedCells(nil) {
+		m[c] = g.Stack(c)
+	}
+	return m
+}
+
 // slot is cell c's index in heights.
 func slot(c Cell) int { return (c.P&(baseGrid-1))*baseGrid + c.Q&(baseGrid-1) }
 
 // NewBaseGame starts a base game: both hands full, White to move.
 func NewBaseGame() *BaseGame {
-	return &BaseGame{stacks: map[Cell][]BasePiece{}, where: map[BasePiece]Cell{}, hand: [2][5]int{BaseHand, BaseHand},
-		seen: map[uint64]int{0: 1}}
+	g := &BaseGame{hand: [2][5]int{BaseHand, BaseHand}, hashes: []uint64{0}}
+	g.buckets[0] = 1
+	return g
 }
 
 // pieceHash is the hash term of piece p at height h (0 the bottom) of cell c.
@@ -153,8 +225,15 @@ func (g *BaseGame) ToMove() Colour { return Colour(len(g.moves) & 1) }
 // Hand returns how many pieces of each kind side c still has in hand.
 func (g *BaseGame) Hand(c Colour) [5]int { return g.hand[c] }
 
-// Stack returns the pieces on cell c, bottom first.
-func (g *BaseGame) Stack(c Cell) []BasePiece { return g.stacks[c] }
+// Stack returns the pieces on cell c, bottom first (nil when it is empty).
+func (g *BaseGame) Stack(c Cell) []BasePiece {
+	var st []BasePiece
+	s := slot(c)
+	for _, id := range g.stacks[s][:g.heights[s]] {
+		st = append(st, basePieces[id])
+	}
+	return st
+}
 
 // History returns the moves played, in order.
 func (g *BaseGame) History() []BaseMove { return slices.Clone(g.moves) }
@@ -170,17 +249,17 @@ func (g *BaseGame) height(c Cell) int { return int(g.heights[slot(c)]) }
 func (g *BaseGame) occupied(c Cell) bool { return g.heights[slot(c)] > 0 }
 
 func (g *BaseGame) top(c Cell) (BasePiece, bool) {
-	st := g.stacks[c]
-	if len(st) == 0 {
+	s := slot(c)
+	if g.heights[s] == 0 {
 		return BasePiece{}, false
 	}
-	return st[len(st)-1], true
+	return basePieces[g.stacks[s][g.heights[s]-1]], true
 }
 
 // queenSurrounded reports whether side c's queen is on the board with six occupied
 // neighbours.
 func (g *BaseGame) queenSurrounded(c Colour) bool {
-	at, ok := g.where[BasePiece{Colour: c}]
+	at, ok := g.where(BasePiece{Colour: c})
 	if !ok {
 		return false
 	}
@@ -196,7 +275,7 @@ func (g *BaseGame) queenSurrounded(c Colour) bool {
 func (g *BaseGame) Over() (over bool, winner int) {
 	w, b := g.queenSurrounded(White), g.queenSurrounded(Black)
 	switch {
-	case w && b, g.seen[g.hash] >= baseRepetitions:
+	case w && b, g.repeated():
 		return true, -1
 	case w:
 		return true, int(Black)
@@ -204,6 +283,25 @@ func (g *BaseGame) Over() (over bool, winner int) {
 		return true, int(White)
 	}
 	return false, -1
+}
+
+// repeated reports whether the position has occurred baseRepetitions times in the game.
+// Only positions since the last placement can equal it (a placement adds a piece for good),
+// and only those with the same side to move.
+func (g *BaseGame) repeated() bool {
+	if g.buckets[g.hash&baseBucketMask] < baseRepetitions {
+		return false
+	}
+	n := 1
+	for k := len(g.moves) - 2; k >= 0; k -= 2 {
+		if g.moves[k].Kind == Place || g.moves[k+1].Kind == Place {
+			break
+		}
+		if g.hashes[k] == g.hash {
+			n++
+		}
+	}
+	return n >= baseRepetitions
 }
 
 // Moves lists the legal moves of the side to move: a pass alone when it has none, and none
@@ -266,10 +364,9 @@ func (g *BaseGame) placements(out []Cell, c Colour) []Cell {
 	case 0:
 		return append(out, Cell{0, 0})
 	case 1:
-		for at := range g.stacks {
-			for _, d := range baseRing {
-				out = append(out, add(at, d))
-			}
+		at := g.at[g.firstPlaced()]
+		for _, d := range baseRing {
+			out = append(out, add(at, d))
 		}
 		return out
 	}
@@ -293,11 +390,10 @@ func (g *BaseGame) placements(out []Cell, c Colour) []Cell {
 // dest, valid until the next call), none when the one-hive rule pins it. findCuts must
 // have been called on this position.
 func (g *BaseGame) stepsFrom(cell Cell) (BasePiece, []Cell) {
-	st := g.stacks[cell]
-	if len(st) == 1 && g.isCut(cell) {
-		return st[0], nil // lifting it splits the hive
+	p, _ := g.top(cell)
+	if g.height(cell) == 1 && g.isCut(cell) {
+		return p, nil // lifting it splits the hive
 	}
-	p := st[len(st)-1]
 	g.dest = g.destinations(g.dest[:0], cell, p)
 	return p, g.dest
 }
@@ -309,23 +405,29 @@ const baseSet = 11
 // then number): the moves' order must not follow a map's, and sorting the cells cost the
 // search a tenth of its time.
 func (g *BaseGame) tops(c Colour) (cells [baseSet]Cell, n int) {
-	for kind := range 5 {
-		for num := range BaseHand[kind] {
-			p := BasePiece{Colour: c, Kind: kind, Num: num + 1}
-			if kind == 0 {
-				p.Num = 0
-			}
-			at, ok := g.where[p]
-			if !ok {
-				continue
-			}
-			if st := g.stacks[at]; st[len(st)-1] == p {
-				cells[n] = at
-				n++
-			}
+	for id := int(c) * baseSet; id < int(c+1)*baseSet; id++ {
+		if g.placed[id] && g.topID(g.at[id]) == id {
+			cells[n] = g.at[id]
+			n++
 		}
 	}
 	return cells, n
+}
+
+// topID is the id of the top piece of occupied cell c.
+func (g *BaseGame) topID(c Cell) int {
+	s := slot(c)
+	return int(g.stacks[s][g.heights[s]-1])
+}
+
+// firstPlaced is the lowest id of a piece on the board; there must be one.
+func (g *BaseGame) firstPlaced() int {
+	for id, on := range g.placed {
+		if on {
+			return id
+		}
+	}
+	panic("hive: no piece on the board")
 }
 
 // touches reports whether a neighbour of cell is topped by side c.
@@ -366,9 +468,9 @@ func (g *BaseGame) findCuts() {
 		g.dfsStamp = 1
 	}
 	g.dfsCount = 0
-	for c := range g.stacks {
+	if g.cells > 0 {
+		c := g.at[g.firstPlaced()]
 		g.cutVisit(c, c, true)
-		break
 	}
 }
 
@@ -408,7 +510,7 @@ func (g *BaseGame) cutVisit(c, parent Cell, root bool) int32 {
 func (g *BaseGame) connectedWithout(from Cell) bool {
 	var start Cell
 	found := false
-	for c := range g.stacks {
+	for _, c := range g.occupiedCells(nil) {
 		if c != from {
 			start, found = c, true
 			break
@@ -430,26 +532,42 @@ func (g *BaseGame) connectedWithout(from Cell) bool {
 			}
 		}
 	}
-	return len(seen) == len(g.stacks)-1
+	return len(seen) == g.cells-1
 }
 
 // slideSteps lists the cells one sliding step from at leads to, n of them, for a piece
 // lifted from origin (which counts as empty): an empty neighbour with exactly one occupied
 // flank.
 func (g *BaseGame) slideSteps(origin, at Cell) (steps [6]Cell, n int) {
-	occ := func(c Cell) bool { return c != origin && g.occupied(c) }
+	var around uint8
 	for i, d := range baseRing {
-		to := add(at, d)
-		if occ(to) {
-			continue
+		if c := add(at, d); c != origin && g.occupied(c) {
+			around |= 1 << i
 		}
-		if occ(add(at, baseRing[(i+5)%6])) != occ(add(at, baseRing[(i+1)%6])) {
-			steps[n] = to
+	}
+	for i, d := range baseRing {
+		if slideDirs[around]>>i&1 != 0 {
+			steps[n] = add(at, d)
 			n++
 		}
 	}
 	return steps, n
 }
+
+// slideDirs holds, for each set of occupied neighbours (bit i: direction baseRing[i]),
+// the directions a piece may slide in: to an empty neighbour with exactly one of its two
+// flanks occupied. One look-up a cell instead of three a direction.
+var slideDirs = func() (t [64]uint8) {
+	for around := range 64 {
+		for i := range 6 {
+			left, right := around>>((i+5)%6)&1, around>>((i+1)%6)&1
+			if around>>i&1 == 0 && left != right {
+				t[around] |= 1 << i
+			}
+		}
+	}
+	return t
+}()
 
 // slides appends to out the destinations of exactly steps sliding steps from origin
 // without entering a cell twice (the spider: 3, the queen: 1), or of any number of at
@@ -541,17 +659,17 @@ func (g *BaseGame) Play(m BaseMove) {
 	case Place:
 		g.hand[m.Piece.Colour][m.Piece.Kind]--
 	case Step:
-		g.hash ^= pieceHash(m.From, len(g.stacks[m.From])-1, m.Piece)
+		g.hash ^= pieceHash(m.From, g.height(m.From)-1, m.Piece)
 		g.removeTop(m.From)
 	}
 	if m.Kind != Pass {
-		g.hash ^= pieceHash(m.To, len(g.stacks[m.To]), m.Piece)
+		g.hash ^= pieceHash(m.To, g.height(m.To), m.Piece)
 		g.push(m.To, m.Piece)
-		g.where[m.Piece] = m.To
 	}
 	g.hash ^= moverHash
 	g.moves = append(g.moves, m)
-	g.seen[g.hash]++
+	g.hashes = append(g.hashes, g.hash)
+	g.buckets[g.hash&baseBucketMask]++
 }
 
 // Undo takes back the last move; false when there is none.
@@ -561,40 +679,42 @@ func (g *BaseGame) Undo() bool {
 	}
 	m := g.moves[len(g.moves)-1]
 	g.moves = g.moves[:len(g.moves)-1]
-	if g.seen[g.hash]--; g.seen[g.hash] == 0 {
-		delete(g.seen, g.hash)
-	}
+	g.buckets[g.hash&baseBucketMask]--
+	g.hashes = g.hashes[:len(g.hashes)-1]
 	g.hash ^= moverHash
 	if m.Kind != Pass {
 		g.removeTop(m.To)
-		g.hash ^= pieceHash(m.To, len(g.stacks[m.To]), m.Piece)
+		g.hash ^= pieceHash(m.To, g.height(m.To), m.Piece)
 	}
 	switch m.Kind {
 	case Place:
 		g.hand[m.Piece.Colour][m.Piece.Kind]++
-		delete(g.where, m.Piece)
 	case Step:
-		g.hash ^= pieceHash(m.From, len(g.stacks[m.From]), m.Piece)
+		g.hash ^= pieceHash(m.From, g.height(m.From), m.Piece)
 		g.push(m.From, m.Piece)
-		g.where[m.Piece] = m.From
 	}
 	return true
 }
 
 // push puts p on top of cell c's stack.
 func (g *BaseGame) push(c Cell, p BasePiece) {
-	g.stacks[c] = append(g.stacks[c], p)
-	g.heights[slot(c)]++
+	s, id := slot(c), pieceID(p)
+	if g.heights[s] == 0 {
+		g.cells++
+	}
+	g.stacks[s][g.heights[s]] = uint8(id)
+	g.heights[s]++
+	g.at[id], g.placed[id] = c, true
 }
 
+// removeTop takes the top piece off occupied cell c.
 func (g *BaseGame) removeTop(c Cell) {
-	g.heights[slot(c)]--
-	st := g.stacks[c]
-	if len(st) == 1 {
-		delete(g.stacks, c)
-		return
+	s := slot(c)
+	g.heights[s]--
+	g.placed[g.stacks[s][g.heights[s]]] = false
+	if g.heights[s] == 0 {
+		g.cells--
 	}
-	g.stacks[c] = st[: len(st)-1 : len(st)-1]
 }
 
 // BasePerft counts the move sequences of depth plies from g (passes included, none after

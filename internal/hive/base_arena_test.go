@@ -251,6 +251,9 @@ func BenchmarkSearchBase(b *testing.B) {
 		nodes += SearchBase(games[i%len(games)], 300_000, clock.Deadline{}, 0, nil).Nodes
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
+	// The units the budgets spent a second (a search ends early only when decided or
+	// forced): what the charges (baseNodeUnits) are set by.
+	b.ReportMetric(300_000*float64(b.N)/b.Elapsed().Seconds()/1e6, "Munits/s")
 }
 
 // baseMidgames plays n seeded random base games 30 to 59 plies and returns their positions

@@ -243,7 +243,7 @@ func TestCutCells(t *testing.T) {
 		g := NewBaseGame()
 		for ply := 0; ply < 60; ply++ {
 			g.findCuts()
-			for c := range g.stacks {
+			for _, c := range g.occupiedCells(nil) {
 				if want := !g.connectedWithout(c); g.isCut(c) != want {
 					t.Fatalf("game %d ply %d: cell %v cut %v, the flood fill says %v (%s)", game, ply, c, g.isCut(c), want, g.GameString())
 				}

@@ -148,9 +148,10 @@ func sortedCells[V any](m map[Cell]V) []Cell {
 // Render lists the stacks row by row, with the game string.
 func (m *baseMatch) Render() []string {
 	var parts []string
-	for _, c := range sortedCells(m.g.stacks) {
+	stacks := m.g.stackMap()
+	for _, c := range sortedCells(stacks) {
 		var names []string
-		for _, p := range m.g.stacks[c] {
+		for _, p := range stacks[c] {
 			names = append(names, p.String())
 		}
 		parts = append(parts, c.String()+" "+strings.Join(names, "+"))
@@ -224,7 +225,7 @@ type baseWindow struct {
 
 func newBaseWindow(g *BaseGame) baseWindow {
 	w := baseWindow{cells: map[Cell]bool{{0, 0}: true}}
-	for c := range g.stacks {
+	for _, c := range g.occupiedCells(nil) {
 		w.cells[c] = true
 		for _, d := range baseRing {
 			w.cells[add(c, d)] = true
@@ -263,8 +264,9 @@ func (m *baseMatch) Scene() render.Scene {
 		x, y := hexCentre(shift(c))
 		s.Background = append(s.Background, render.Polygon(hexagon(x, y, 0), cellStyle), render.Text(x, y+hexRadius*2/3, 10, c.String(), coordStyle))
 	}
-	for _, c := range sortedCells(g.stacks) {
-		st := g.stacks[c]
+	stacks := g.stackMap()
+	for _, c := range sortedCells(stacks) {
+		st := stacks[c]
 		letters := make([]byte, len(st))
 		for i, p := range st {
 			letters[i] = Side(p.Colour).Letter(p.Kind) // White drawn as the course's lower case (light)

@@ -68,8 +68,8 @@ const (
 	// slow position or a busy machine would take past it). In the match against nokamute at
 	// 7 units and one a 5 moves with a generator 1.27 times slower, the median move used
 	// 0.527 s of its plan of 0.752.
-	baseNodeUnits    = 4
-	baseMovesPerUnit = 9
+	baseNodeUnits    = 2
+	baseMovesPerUnit = 18
 	// baseCheckEvery: units between two readings of the guard: a few nodes, under a
 	// millisecond.
 	baseCheckEvery = 4 * baseNodeUnits
@@ -295,8 +295,8 @@ func (e *baseSearcher) order(moves []BaseMove, ply int, ttMove BaseMove) {
 	keys := e.keys[ply][:0]
 	me := e.g.ToMove()
 	var q queens
-	q.theirs, q.theirsOn = e.g.where[BasePiece{Colour: 1 - me}]
-	q.mine, q.mineOn = e.g.where[BasePiece{Colour: me}]
+	q.theirs, q.theirsOn = e.g.where(BasePiece{Colour: 1 - me})
+	q.mine, q.mineOn = e.g.where(BasePiece{Colour: me})
 	for _, m := range moves {
 		var k int32
 		switch m {
@@ -338,13 +338,13 @@ func (q queens) orderKey(m BaseMove) int32 {
 
 // adjacentCells is 1 when cells a and b are neighbours, else 0.
 func adjacentCells(a, b Cell) int32 {
-	d := Cell{a.P - b.P, a.Q - b.Q}
-	for _, r := range baseRing {
-		if d == r {
-			return 1
-		}
+	dp, dq := a.P-b.P, a.Q-b.Q
+	// The six directions are the steps of length one on the axial grid: each of dp, dq and
+	// dp+dq within one, not all zero.
+	if dp == 0 && dq == 0 || dp < -1 || dp > 1 || dq < -1 || dq > 1 || dp+dq < -1 || dp+dq > 1 {
+		return 0
 	}
-	return 0
+	return 1
 }
 
 // refuted records m, which cut off at ply with depth left, as a killer of the ply and in
@@ -365,11 +365,12 @@ func evalBase(g *BaseGame) int {
 	me := g.ToMove()
 	score := 100 * (g.queenPressure(1-me) - g.queenPressure(me))
 	g.findCuts()
-	for cell, st := range g.stacks {
-		if len(st) == 1 && g.isCut(cell) {
-			continue // pinned
+	for id, on := range g.placed {
+		cell := g.at[id]
+		if !on || g.topID(cell) != id || g.height(cell) == 1 && g.isCut(cell) {
+			continue // under another, or pinned
 		}
-		if st[len(st)-1].Colour == me {
+		if basePieces[id].Colour == me {
 			score += 10
 		} else {
 			score -= 10
@@ -415,7 +416,7 @@ func (e *baseSearcher) winsNow() bool {
 
 // lastFree is the one empty neighbour of side c's queen when it has five occupied ones.
 func (g *BaseGame) lastFree(c Colour) (Cell, bool) {
-	at, ok := g.where[BasePiece{Colour: c}]
+	at, ok := g.where(BasePiece{Colour: c})
 	if !ok {
 		return Cell{}, false
 	}
@@ -432,7 +433,7 @@ func (g *BaseGame) lastFree(c Colour) (Cell, bool) {
 
 // queenPressure is the number of occupied neighbours of side c's queen (0 in hand).
 func (g *BaseGame) queenPressure(c Colour) int {
-	at, ok := g.where[BasePiece{Colour: c}]
+	at, ok := g.where(BasePiece{Colour: c})
 	if !ok {
 		return 0
 	}

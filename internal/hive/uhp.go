@@ -43,7 +43,7 @@ func (g *BaseGame) MoveString(m BaseMove) string {
 	}
 	for _, u := range uhpDirs {
 		ref := Cell{m.To.P - u.d.P, m.To.Q - u.d.Q}
-		st := g.stacks[ref]
+		st := g.Stack(ref)
 		if m.Kind == Step && ref == m.From {
 			st = st[:len(st)-1] // what is left once the mover has gone
 		}
@@ -158,7 +158,7 @@ func (g *BaseGame) pieceCell(name string) (Cell, error) {
 	if err != nil {
 		return Cell{}, err
 	}
-	at, ok := g.where[p]
+	at, ok := g.where(p)
 	if !ok {
 		return Cell{}, fmt.Errorf("%s is not on the board", name)
 	}
