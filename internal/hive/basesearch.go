@@ -36,11 +36,11 @@ package hive
 // mover's steps there (in the base arena at 300,000 units: 31-11-18 over 60 games against
 // no check, +76 Elo [-5, +156], at 0.076 s of CPU a move against 0.074 s).
 //
-// The base rules' generator is written for clarity more than speed, with the articulation
-// points found on the torus's arrays rather than in maps and the moves listed into reused
-// buffers (BenchmarkSearchBase, each step measured side by side against the one before:
-// 7.8 µs a node with maps, 3.7 on the arrays, 3.1 with the buffers): this engine is the
-// base game's first, not its strongest.
+// The base rules' generator works on a torus of arrays: the articulation points, the moves
+// listed into reused buffers, and the stacks, pieces' cells and the game's positions in
+// arrays rather than maps (BenchmarkSearchBase, each step measured side by side against the
+// one before: 7.8 µs a node with maps everywhere, 3.7 with the articulation points on
+// arrays, 3.1 with the buffers, 2.75-2.9 against 1.47-1.56 with no maps at all).
 
 import (
 	"slices"
@@ -61,13 +61,14 @@ const (
 	// baseNodeUnits: the budget's units a node of this search is charged, and a node that
 	// generates moves one more for each baseMovesPerUnit of them. The budgets are sized by the
 	// course engine's calibration (hive.nodes_per_second, 1.52 million here), whose nodes
-	// cost about 0.6-0.7 µs; one of this search's costs 2-3.2 µs (positions of 8 to 90
-	// plies, 600,000 units each, on the idle 2-core AMD EPYC VM): at 4 units a node and one
-	// a 9 moves it did 1.64 to 2.28 million units a CPU second there, and less in a match
-	// on both cores, so a move spends most of its plan (and the CPU guard ends a move that a
-	// slow position or a busy machine would take past it). In the match against nokamute at
-	// 7 units and one a 5 moves with a generator 1.27 times slower, the median move used
-	// 0.527 s of its plan of 0.752.
+	// cost about 0.6-0.7 µs; one of this search's costs 1.3-1.5 µs (BenchmarkSearchBase,
+	// on the idle 2-core AMD EPYC VM): at 2 units a node and one a 18 moves it spends
+	// 1.67 to 2.0 million units a CPU second there (the benchmark's Munits/s), about what
+	// the maps' search did at twice the charges, and less in a match on both cores, so a
+	// move spends most of its plan (and the CPU guard ends a move that a slow position or a
+	// busy machine would take past it). In the match against nokamute at 7 units and one a
+	// 5 moves with a generator 1.27 times slower, the median move used 0.527 s of its plan
+	// of 0.752.
 	baseNodeUnits    = 2
 	baseMovesPerUnit = 18
 	// baseCheckEvery: units between two readings of the guard: a few nodes, under a
