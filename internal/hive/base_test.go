@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -255,4 +256,51 @@ func TestCutCells(t *testing.T) {
 			g.Play(ms[rng.IntN(len(ms))])
 		}
 	}
+}
+
+// TestBaseRepeatedAgainstCount: the repetition draw (repeated: a bucket count, then a scan
+// back to the last placement) agrees with counting the position among all the game's
+// positions with the same side to move, on random games steered into positions met before.
+func TestBaseRepeatedAgainstCount(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 33))
+	draws := 0
+	for game := range 60 {
+		g := NewBaseGame()
+		for g.Plies() < 300 {
+			n := 0
+			for k := len(g.hashes) - 1; k >= 0; k -= 2 {
+				if g.hashes[k] == g.hash {
+					n++
+				}
+			}
+			if got, want := g.repeated(), n >= baseRepetitions; got != want {
+				t.Fatalf("game %d, %s: repeated %v, the count says %d", game, g.GameString(), got, n)
+			}
+			ms := g.Moves()
+			if len(ms) == 0 {
+				draws++
+				break
+			}
+			g.Play(pickRepeating(g, ms, rng))
+		}
+	}
+	if draws < 20 {
+		t.Fatalf("%d of 60 games ended: the test checks too few repetitions", draws)
+	}
+}
+
+// pickRepeating picks a move of ms back into a position met before when there is one,
+// seven times in ten, else any.
+func pickRepeating(g *BaseGame, ms []BaseMove, rng *rand.Rand) BaseMove {
+	if rng.IntN(10) < 7 {
+		for _, m := range ms {
+			g.Play(m)
+			back := slices.Contains(g.hashes[:len(g.hashes)-1], g.hash)
+			g.Undo()
+			if back {
+				return m
+			}
+		}
+	}
+	return ms[rng.IntN(len(ms))]
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -26,7 +27,7 @@ import (
 //	go test ./internal/quoridor -run TestArena -arena 1000 -arena-sprt 0,10 -arena-a engine-wall120 -arena-b engine -arena-nodes 100000 -v
 var (
 	arenaGames  = flag.Int("arena", 0, "play this many arena games (0: skip)")
-	arenaA      = flag.String("arena-a", "engine", "arena player A: engine, greedy, random, or engine-VARIANT (see arenaVariants)")
+	arenaA      = flag.String("arena-a", "engine", "arena player A: engine, greedy, random, or engine-VARIANT (see arenaVariants); a suffix +memory gives that engine the game's positions since the last wall, a last @N its own nodes a move")
 	arenaB      = flag.String("arena-b", "greedy", "arena player B")
 	arenaNodes  = flag.Int64("arena-nodes", 300_000, "engine nodes per move")
 	arenaSetup  = flag.String("arena-setup", "", "the game's setup, as the judge's -setup (default: 9x9, 10 walls each)")
@@ -67,7 +68,19 @@ func newArenaPlayer(t *testing.T, name string) arenaPlayer {
 	if !isEngine {
 		t.Fatalf("unknown arena player %q", name)
 	}
-	e := NewEngine(ttLogSize(*arenaNodes))
+	// "@N": this engine searches N nodes a move instead of -arena-nodes.
+	nodes := *arenaNodes
+	if v, n, ok := strings.Cut(variant, "@"); ok {
+		var err error
+		if nodes, err = strconv.ParseInt(n, 10, 64); err != nil || nodes <= 0 {
+			t.Fatalf("arena player %q: %q is not a number of nodes", name, n)
+		}
+		variant = v
+	}
+	// "+memory": this engine alone is given the game's positions since the last wall.
+	variant, memory := strings.CutSuffix(variant, "+memory")
+	memory = memory || *arenaMemory
+	e := NewEngine(ttLogSize(nodes))
 	if variant != "" {
 		change, ok := arenaVariants[strings.TrimPrefix(variant, "-")]
 		if !ok {
@@ -77,8 +90,8 @@ func newArenaPlayer(t *testing.T, name string) arenaPlayer {
 	}
 	return func(p *Position, history []uint64) Move {
 		e.ClearTT() // each move as the agent plays it: a fresh table
-		lim := Limits{Nodes: *arenaNodes}
-		if *arenaMemory {
+		lim := Limits{Nodes: nodes}
+		if memory {
 			lim.History = history
 		}
 		return e.Search(p, lim, nil).Move
