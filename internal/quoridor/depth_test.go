@@ -2,12 +2,8 @@ package quoridor
 
 import (
 	"flag"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
-
-	"gameagents/internal/gamefile"
 )
 
 var (
@@ -21,26 +17,14 @@ func TestDepthProbe(t *testing.T) {
 	if *depthProbe == 0 {
 		t.Skip("a measurement: run with -depth-probe D")
 	}
-	files, _ := filepath.Glob("testdata/single-bench/*.txt")
 	var nodes int64
 	start := time.Now()
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in, err := ParseInput(f, gamefile.SplitLines(string(data)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if in.Position.Result() != Undecided {
-			continue
-		}
+	for _, p := range singleBenchPositions(t) {
 		e := NewEngine(18)
 		if *depthProbeVariant != "" {
 			arenaVariants[*depthProbeVariant](&e.Features)
 		}
-		nodes += e.Search(&in.Position, Limits{MaxDepth: *depthProbe}, nil).Nodes
+		nodes += e.Search(p, Limits{MaxDepth: *depthProbe}, nil).Nodes
 	}
-	t.Logf("%d positions to depth %d: %d nodes, %v", len(files), *depthProbe, nodes, time.Since(start))
+	t.Logf("%d positions to depth %d: %d nodes, %v", len(singleBenchPositions(t)), *depthProbe, nodes, time.Since(start))
 }

@@ -1,6 +1,8 @@
 package quoridor
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -317,4 +319,27 @@ func TestBudgetChargesPathSearches(t *testing.T) {
 	if e.budget.Nodes != 2 || e.flood.rows != 5 {
 		t.Errorf("after charging %d rows: %d units charged, %d rows left; want 2 and 5", 2*rowsPerUnit+5, e.budget.Nodes, e.flood.rows)
 	}
+}
+
+// singleBenchPositions reads the SINGLE benchmark set's undecided positions.
+func singleBenchPositions(t *testing.T) []*Position {
+	files, err := filepath.Glob("testdata/single-bench/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("the SINGLE benchmark set: %v (%d files)", err, len(files))
+	}
+	var ps []*Position
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := ParseInput(f, gamefile.SplitLines(string(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if in.Position.Result() == Undecided {
+			ps = append(ps, &in.Position)
+		}
+	}
+	return ps
 }
