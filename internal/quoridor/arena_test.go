@@ -25,6 +25,8 @@ import (
 //	go test ./internal/quoridor -run TestArena -arena 20 -arena-a engine -arena-b greedy -v
 //	go test ./internal/quoridor -run TestArena -arena 20 -arena-setup "size=11x11 walls=12 initial=8" -v
 //	go test ./internal/quoridor -run TestArena -arena 1000 -arena-sprt 0,10 -arena-a engine-wall120 -arena-b engine -arena-nodes 100000 -v
+//	go test ./internal/quoridor -run TestArena -arena 1000 -arena-sprt 0,10 -arena-a engine@200000 -arena-b engine -arena-nodes 100000 -v
+//	go test ./internal/quoridor -run TestArena -arena 1000 -arena-sprt 0,10 -arena-a engine+memory -arena-b engine -arena-nodes 100000 -v
 var (
 	arenaGames  = flag.Int("arena", 0, "play this many arena games (0: skip)")
 	arenaA      = flag.String("arena-a", "engine", "arena player A: engine, greedy, random, or engine-VARIANT (see arenaVariants); a suffix +memory gives that engine the game's positions since the last wall, a last @N its own nodes a move")
