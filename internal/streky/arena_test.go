@@ -26,9 +26,10 @@ import (
 //	go test ./internal/streky -run TestArena -arena 10 -arena-setup cards=colourless -v
 //	go test ./internal/streky -run TestArena -arena 5 -arena-a engine:reply=12,tail=2 -v
 //	go test ./internal/streky -run TestArena -arena 500 -arena-sprt 0,10 -arena-a engine:reply=12 -arena-b engine -arena-nodes 2000000 -v
+//	go test ./internal/streky -run TestArena -arena 500 -arena-sprt 0,10 -arena-a engine@4000000 -arena-b engine -arena-nodes 2000000 -v
 var (
 	arenaDeals = flag.Int("arena", 0, "play this many deals (seeds 0 to N-1), each in both orders (0: skip)")
-	arenaA     = flag.String("arena-a", "engine", "arena player A: engine, greedy, random, or engine:KEY=N,... (engine options: "+optionKeys+")")
+	arenaA     = flag.String("arena-a", "engine", "arena player A: engine, greedy, random, or engine:KEY=N,... (engine options: "+optionKeys+"); a last @N gives it N nodes a move")
 	arenaB     = flag.String("arena-b", "greedy", "arena player B")
 	arenaNodes = flag.Int64("arena-nodes", 16_000_000, "engine nodes per move")
 	arenaSetup = flag.String("arena-setup", "", "the game's setup in the referee's -setup syntax (seed= is the deal's)")
@@ -68,7 +69,16 @@ func newArenaPlayer(t *testing.T, name string) arenaPlayer {
 		t.Fatalf("unknown arena player %q: want engine, greedy, random or engine:KEY=N,...", name)
 	}
 	e := NewEngine()
-	if spec = strings.TrimPrefix(spec, ":"); spec != "" {
+	nodes := *arenaNodes
+	spec = strings.TrimPrefix(spec, ":")
+	if rest, n, ok := strings.Cut(spec, "@"); ok { // "engine[:KEY=N,...]@NODES": its own nodes a move
+		var err error
+		if nodes, err = strconv.ParseInt(n, 10, 64); err != nil || nodes <= 0 {
+			t.Fatalf("arena player %q: %q is not a number of nodes", name, n)
+		}
+		spec = rest
+	}
+	if spec != "" {
 		o, err := parseOptions(e.Options, spec)
 		if err != nil {
 			t.Fatalf("arena player %q: %v", name, err)
@@ -77,7 +87,7 @@ func newArenaPlayer(t *testing.T, name string) arenaPlayer {
 	}
 	return func(p *Position) Move {
 		start := time.Now()
-		r := e.Search(p, Limits{Nodes: *arenaNodes}, nil)
+		r := e.Search(p, Limits{Nodes: nodes}, nil)
 		arenaStats.time += time.Since(start)
 		arenaStats.moves++
 		arenaStats.depth += r.Depth
