@@ -17,14 +17,19 @@ func TestDepthProbe(t *testing.T) {
 	if *depthProbe == 0 {
 		t.Skip("a measurement: run with -depth-probe D")
 	}
+	change, ok := arenaVariants[*depthProbeVariant]
+	if *depthProbeVariant != "" && !ok {
+		t.Fatalf("unknown engine variant %q", *depthProbeVariant)
+	}
+	positions := singleBenchPositions(t)
 	var nodes int64
 	start := time.Now()
-	for _, p := range singleBenchPositions(t) {
+	for _, p := range positions {
 		e := NewEngine(18)
-		if *depthProbeVariant != "" {
-			arenaVariants[*depthProbeVariant](&e.Features)
+		if ok {
+			change(&e.Features)
 		}
 		nodes += e.Search(p, Limits{MaxDepth: *depthProbe}, nil).Nodes
 	}
-	t.Logf("%d positions to depth %d: %d nodes, %v", len(singleBenchPositions(t)), *depthProbe, nodes, time.Since(start))
+	t.Logf("%d positions to depth %d: %d nodes, %v", len(positions), *depthProbe, nodes, time.Since(start))
 }
