@@ -83,7 +83,6 @@ type BaseGame struct {
 	stacks [baseGrid * baseGrid][baseTallest]uint8
 	at     [2 * baseSet]Cell
 	placed [2 * baseSet]bool
-	cells  int // the occupied cells
 	hand   [2][5]int
 	moves  []BaseMove
 	// hash identifies the position (a Zobrist-style XOR of its pieces' places and the side
@@ -364,7 +363,8 @@ func (g *BaseGame) placements(out []Cell, c Colour) []Cell {
 	case 0:
 		return append(out, Cell{0, 0})
 	case 1:
-		at := g.at[g.firstPlaced()]
+		id, _ := g.firstPlaced()
+		at := g.at[id]
 		for _, d := range baseRing {
 			out = append(out, add(at, d))
 		}
@@ -420,14 +420,14 @@ func (g *BaseGame) topID(c Cell) int {
 	return int(g.stacks[s][g.heights[s]-1])
 }
 
-// firstPlaced is the lowest id of a piece on the board; there must be one.
-func (g *BaseGame) firstPlaced() int {
+// firstPlaced is the lowest id of a piece on the board; false when there is none.
+func (g *BaseGame) firstPlaced() (int, bool) {
 	for id, on := range g.placed {
 		if on {
-			return id
+			return id, true
 		}
 	}
-	panic("hive: no piece on the board")
+	return 0, false
 }
 
 // touches reports whether a neighbour of cell is topped by side c.
@@ -468,8 +468,8 @@ func (g *BaseGame) findCuts() {
 		g.dfsStamp = 1
 	}
 	g.dfsCount = 0
-	if g.cells > 0 {
-		c := g.at[g.firstPlaced()]
+	if id, ok := g.firstPlaced(); ok {
+		c := g.at[id]
 		g.cutVisit(c, c, true)
 	}
 }
@@ -532,7 +532,7 @@ func (g *BaseGame) connectedWithout(from Cell) bool {
 			}
 		}
 	}
-	return len(seen) == g.cells-1
+	return len(seen) == len(g.occupiedCells(nil))-1
 }
 
 // slideSteps lists the cells one sliding step from at leads to, n of them, for a piece
@@ -699,9 +699,6 @@ func (g *BaseGame) Undo() bool {
 // push puts p on top of cell c's stack.
 func (g *BaseGame) push(c Cell, p BasePiece) {
 	s, id := slot(c), pieceID(p)
-	if g.heights[s] == 0 {
-		g.cells++
-	}
 	g.stacks[s][g.heights[s]] = uint8(id)
 	g.heights[s]++
 	g.at[id], g.placed[id] = c, true
@@ -712,9 +709,6 @@ func (g *BaseGame) removeTop(c Cell) {
 	s := slot(c)
 	g.heights[s]--
 	g.placed[g.stacks[s][g.heights[s]]] = false
-	if g.heights[s] == 0 {
-		g.cells--
-	}
 }
 
 // BasePerft counts the move sequences of depth plies from g (passes included, none after

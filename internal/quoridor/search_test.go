@@ -1,11 +1,11 @@
 package quoridor
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"gameagents/internal/benchset"
 	"gameagents/internal/clock"
 	"gameagents/internal/gamefile"
 )
@@ -323,17 +323,13 @@ func TestBudgetChargesPathSearches(t *testing.T) {
 
 // singleBenchPositions reads the SINGLE benchmark set's undecided positions.
 func singleBenchPositions(t *testing.T) []*Position {
-	files, err := filepath.Glob("testdata/single-bench/*.txt")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("the SINGLE benchmark set: %v (%d files)", err, len(files))
+	paths, inputs, err := benchset.Read(filepath.Join("testdata", "single-bench"))
+	if err != nil {
+		t.Fatal(err)
 	}
 	var ps []*Position
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in, err := ParseInput(f, gamefile.SplitLines(string(data)))
+	for i, lines := range inputs {
+		in, err := ParseInput(paths[i], lines)
 		if err != nil {
 			t.Fatal(err)
 		}
