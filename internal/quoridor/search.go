@@ -19,9 +19,10 @@ package quoridor
 // and a leaf is evaluated without any search.
 //
 // Paths come from distance maps (a breadth-first search from the goal row over the whole
-// board, row bitsets advancing a level at a time): the mover's map gives the distance after
-// each of its steps, and following decreasing distances from each player's cell gives one
-// shortest path per player.
+// board, bitsets advancing a level at a time: flood.go): the mover's map gives the distance
+// after each of its steps, and following decreasing distances from each player's cell gives
+// one shortest path per player. Each ply keeps its mover's map, made with the steps, for its
+// walls: the searches below the steps do not overwrite it.
 //
 // Move order, in stages generated one after the other: the table's move (a cut-off on it
 // spares all generation), the steps, then the candidate walls (a cut-off on a step spares
@@ -112,11 +113,14 @@ type Engine struct {
 	mask    uint64
 	budget  search.Budget
 	flood   flood
-	maps    [2][maxCells]int16 // distance maps: the mover's [0], the opponent's [1]
-	nodes   [maxPly + 1]node
-	rows    int // the rows of the board of the last search, NY: nodes hold none past them
-	lists   [maxPly][]candidate
-	history []uint64 // Limits.History of the search
+	// Distance maps: each node's mover's (made with its steps, read again by its walls),
+	// and the opponent's of the node whose walls are being generated.
+	moverMaps [maxPly + 1][maxCells]int16
+	oppMap    [maxCells]int16
+	nodes     [maxPly + 1]node
+	rows      int // the rows of the board of the last search, NY: nodes hold none past them
+	lists     [maxPly][]candidate
+	history   []uint64 // Limits.History of the search
 }
 
 // node is a position of the search with what is known of it.
@@ -547,7 +551,7 @@ func (e *Engine) appendSteps(ply int, list []candidate) []candidate {
 	n := &e.nodes[ply]
 	p := &n.pos
 	me := p.ToMove
-	myMap := &e.maps[0]
+	myMap := &e.moverMaps[ply]
 	if n.dist[me] != noPath {
 		e.flood.load(p)
 		e.flood.distanceMap(p.Players[me].Goal, myMap)
@@ -573,11 +577,11 @@ func (e *Engine) appendWalls(ply int, list []candidate) []candidate {
 	if p.Players[p.ToMove].WallsLeft <= 0 || n.dist[0] == noPath || n.dist[1] == noPath {
 		return list
 	}
-	// The searches below the steps have used the scratch space: the mover's map again.
+	// The searches below the steps have used the scratch space; the mover's map, made with
+	// the steps (always generated first), is still there.
 	e.flood.load(p)
-	e.flood.distanceMap(p.Players[p.ToMove].Goal, &e.maps[0])
 	from := len(list)
-	list = e.appendCandidateWalls(n, list)
+	list = e.appendCandidateWalls(n, &e.moverMaps[ply], list)
 	for i := from; i < len(list); i++ {
 		list[i].key = e.orderKey(p, &list[i])
 	}
@@ -607,21 +611,21 @@ func (e *Engine) appendLastResort(ply int, list []candidate) []candidate {
 }
 
 // appendCandidateWalls appends the candidate walls of node n (whose mover has walls left and
-// whose players both reach their goal rows) with their children's distances. e.maps[0] must
+// whose players both reach their goal rows) with their children's distances. myMap must
 // hold the mover's distance map and e.flood the node's board.
-func (e *Engine) appendCandidateWalls(n *node, list []candidate) []candidate {
+func (e *Engine) appendCandidateWalls(n *node, myMap *[maxCells]int16, list []candidate) []candidate {
 	p := &n.pos
 	me, opp := p.ToMove, p.ToMove^1
 	f := &e.flood
 	var myX, myY, oppX, oppY [MaxSize]uint64
-	f.descend(&e.maps[0], p.Players[me], &myX, &myY)
-	oppMap := &e.maps[1]
+	f.descend(myMap, p.Players[me], &myX, &myY)
+	oppMap := &e.oppMap
 	f.distanceMap(p.Players[opp].Goal, oppMap)
 	f.descend(oppMap, p.Players[opp], &oppX, &oppY)
 	mine, theirs := p.Players[me], p.Players[opp]
 
-	// try places the wall (already in f), measures what it changes, lifts it with lift, and
-	// appends it if it is legal and worth trying.
+	// try measures what the wall (placed in f) changes, and appends it if it is legal and
+	// worth trying.
 	try := func(w Move, blocksMe, blocksOpp, protects bool) {
 		dist := n.dist
 		legal := true
@@ -655,10 +659,10 @@ func (e *Engine) appendCandidateWalls(n *node, list []candidate) []candidate {
 		for rest := (oppCut | protect) & freeH; rest != 0; rest &= rest - 1 {
 			x := bits.TrailingZeros64(rest)
 			bit := uint64(1) << x
-			row := f.oy[y]
-			f.oy[y] = row &^ (3 << x)
-			try(WallAt(x, y, Horizontal), myCut&bit != 0, oppCut&bit != 0, protect&bit != 0)
-			f.oy[y] = row
+			w := WallAt(x, y, Horizontal)
+			f.place(w)
+			try(w, myCut&bit != 0, oppCut&bit != 0, protect&bit != 0)
+			f.lift(w)
 		}
 		// Vertical at (x,y) blocks the step x of rows y and y+1.
 		freeV := f.ox[y] & f.ox[y+1]
@@ -678,10 +682,10 @@ func (e *Engine) appendCandidateWalls(n *node, list []candidate) []candidate {
 		for rest := (oppCut | protect) & freeV; rest != 0; rest &= rest - 1 {
 			x := bits.TrailingZeros64(rest)
 			bit := uint64(1) << x
-			row0, row1 := f.ox[y], f.ox[y+1]
-			f.ox[y], f.ox[y+1] = row0&^bit, row1&^bit
-			try(WallAt(x, y, Vertical), myCut&bit != 0, oppCut&bit != 0, protect&bit != 0)
-			f.ox[y], f.ox[y+1] = row0, row1
+			w := WallAt(x, y, Vertical)
+			f.place(w)
+			try(w, myCut&bit != 0, oppCut&bit != 0, protect&bit != 0)
+			f.lift(w)
 		}
 	}
 	return list
@@ -705,156 +709,6 @@ func (e *Engine) orderKey(p *Position, c *candidate) int32 {
 func (e *Engine) evaluate(n *node) int32 {
 	p := &n.pos
 	return e.weights.score(p.ToMove, n.dist, [2]int{p.Players[0].WallsLeft, p.Players[1].WallsLeft})
-}
-
-// cellCode is a cell's index in the distance maps: y<<cellShift | x.
-func cellCode(x, y int) int { return y<<cellShift | x }
-
-// flood is the scratch space of the search's breadth-first searches: the board's open steps
-// as row bitsets (working copies in which candidate walls are placed and lifted) and the
-// rows of the cells reached and of two frontiers. It lives in the Engine: a search allocates
-// nothing.
-type flood struct {
-	openSteps
-	seen  [MaxSize]uint64
-	front [2][MaxSize]uint64
-	rows  int64 // rows spread since the search began: its work, charged to the budget
-}
-
-// spread returns the cells one open step from the cells of cur in row r, not yet seen.
-// Rows of cur outside the board are zero.
-func (f *flood) spread(cur *[MaxSize]uint64, r int) uint64 {
-	c := cur[r]
-	v := (c&f.ox[r])<<1 | (c>>1)&f.ox[r]
-	if r > 0 {
-		v |= cur[r-1] & f.oy[r-1]
-	}
-	if r+1 < f.ny {
-		v |= cur[r+1] & f.oy[r]
-	}
-	return v &^ f.seen[r]
-}
-
-// clear empties the cells reached and both frontiers, for a new breadth-first search.
-func (f *flood) clear() {
-	for r := 0; r < f.ny; r++ {
-		f.seen[r], f.front[0][r], f.front[1][r] = 0, 0, 0
-	}
-}
-
-// distance returns the length of a shortest path from (x,y) to row goal through the open
-// steps of the working copies, or -1 when there is none. It advances a whole level of the
-// breadth-first search at a time, a row bitset per row, over the rows the frontier can
-// have reached.
-func (f *flood) distance(x, y, goal int) int {
-	if y == goal {
-		return 0
-	}
-	f.clear()
-	cur, next := &f.front[0], &f.front[1]
-	cur[y], f.seen[y] = 1<<x, 1<<x
-	lo, hi := y, y // cur is zero outside rows lo..hi
-	for d := 1; ; d++ {
-		from, to := max(lo-1, 0), min(hi+1, f.ny-1)
-		f.rows += int64(to - from + 1)
-		newLo, newHi := f.ny, -1
-		for r := from; r <= to; r++ {
-			v := f.spread(cur, r)
-			next[r] = v
-			if v != 0 {
-				f.seen[r] |= v
-				newLo, newHi = min(newLo, r), r
-			}
-		}
-		if next[goal] != 0 {
-			return d
-		}
-		if newHi < 0 {
-			return -1
-		}
-		for r := lo; r <= hi; r++ {
-			cur[r] = 0
-		}
-		// Rows from..to outside newLo..newHi were written zero, and the old frontier is
-		// cleared: the new one is zero outside newLo..newHi, the other one all zero.
-		cur, next = next, cur
-		lo, hi = newLo, newHi
-	}
-}
-
-// distanceMap writes into m, for every cell from which row goal can be reached, the length
-// of its shortest path there; other cells' entries are left as they were. It is the same
-// level-at-a-time search, started from the whole goal row.
-func (f *flood) distanceMap(goal int, m *[maxCells]int16) {
-	f.clear()
-	cur, next := &f.front[0], &f.front[1]
-	row := uint64(1)<<f.nx - 1
-	cur[goal], f.seen[goal] = row, row
-	for x := 0; x < f.nx; x++ {
-		m[cellCode(x, goal)] = 0
-	}
-	lo, hi := goal, goal
-	for d := int16(1); ; d++ {
-		from, to := max(lo-1, 0), min(hi+1, f.ny-1)
-		f.rows += int64(to - from + 1)
-		newLo, newHi := f.ny, -1
-		for r := from; r <= to; r++ {
-			v := f.spread(cur, r)
-			next[r] = v
-			if v != 0 {
-				f.seen[r] |= v
-				newLo, newHi = min(newLo, r), r
-				for rest := v; rest != 0; rest &= rest - 1 {
-					m[cellCode(bits.TrailingZeros64(rest), r)] = d
-				}
-			}
-		}
-		if newHi < 0 {
-			return
-		}
-		for r := lo; r <= hi; r++ {
-			cur[r] = 0
-		}
-		cur, next = next, cur
-		lo, hi = newLo, newHi
-	}
-}
-
-// descend follows a shortest path of pl down its distance map m (which must reach pl's
-// cell), setting the bit of each step in pathX and pathY (laid out as openX and openY). At
-// each cell it takes the first open step to a cell one nearer, trying the step toward the
-// goal row, then +x, then -x, then away.
-func (f *flood) descend(m *[maxCells]int16, pl Player, pathX, pathY *[MaxSize]uint64) {
-	x, y := pl.X, pl.Y
-	fwd := 1
-	if pl.Goal < y {
-		fwd = -1
-	}
-	for d := m[cellCode(x, y)]; d > 0; d-- {
-		want := d - 1
-		switch {
-		case f.stepOpenY(x, y, fwd) && m[cellCode(x, y+fwd)] == want:
-			pathY[min(y, y+fwd)] |= 1 << x
-			y += fwd
-		case f.ox[y]>>x&1 != 0 && m[cellCode(x+1, y)] == want:
-			pathX[y] |= 1 << x
-			x++
-		case x > 0 && f.ox[y]>>(x-1)&1 != 0 && m[cellCode(x-1, y)] == want:
-			pathX[y] |= 1 << (x - 1)
-			x--
-		default: // away from the goal row: the only step left that can be one nearer
-			pathY[min(y, y-fwd)] |= 1 << x
-			y -= fwd
-		}
-	}
-}
-
-// stepOpenY reports whether the step from (x,y) to (x,y+dy) is open, dy being 1 or -1.
-func (f *flood) stepOpenY(x, y, dy int) bool {
-	if dy > 0 {
-		return y+1 < f.ny && f.oy[y]>>x&1 != 0
-	}
-	return y > 0 && f.oy[y-1]>>x&1 != 0
 }
 
 // Zobrist hashing. The keys are computed, not tabled: splitmix64's finaliser of a code of

@@ -33,34 +33,81 @@ func searchPositions(tb testing.TB, n int) []*randomGame {
 }
 
 // TestFloodEqualsDistance: the search's level-at-a-time searches agree with Distance (a
-// breadth-first search over cells): distance from each player's cell, the distance map at
-// each player's cell, and descend's path, which must be a walk of open steps of that length
-// from the cell to the goal row.
+// breadth-first search over cells), in both layouts (the random boards all fit the wide
+// one, which is switched off for the second try): the distance from each player's cell,
+// the whole distance map (the same in both layouts) at each player's cell, and descend's
+// path, which must be a walk of open steps of that length from the cell to the goal row.
 func TestFloodEqualsDistance(t *testing.T) {
 	var f flood
-	var m [maxCells]int16
+	var maps [2][maxCells]int16
 	forRandomPositions(randomPositionCount(), 12, func(g *randomGame) {
 		p := &g.pos
+		show := func() string { return string(FormatInput(gamefile.Single, "1", p, g.walls)) }
 		f.load(p)
 		for i, pl := range p.Players {
 			want := p.Distance(i)
-			if got := f.distance(pl.X, pl.Y, pl.Goal); got != want {
-				t.Fatalf("position\n%s\nflood distance of player %d = %d, Distance = %d", FormatInput(gamefile.Single, "1", p, g.walls), i, got, want)
+			for k, small := range []bool{f.small, false} {
+				f.small = small
+				if got := f.distance(pl.X, pl.Y, pl.Goal); got != want {
+					t.Fatalf("position\n%s\nflood distance (wide layout %v) of player %d = %d, Distance = %d", show(), small, i, got, want)
+				}
+				for c := range maps[k] {
+					maps[k][c] = -1
+				}
+				f.distanceMap(pl.Goal, &maps[k])
+			}
+			f.load(p)
+			if maps[0] != maps[1] {
+				t.Fatalf("position\n%s\nplayer %d's distance maps differ between the layouts", show(), i)
 			}
 			if want < 0 {
 				continue
 			}
-			f.distanceMap(pl.Goal, &m)
+			m := &maps[0]
 			if got := int(m[cellCode(pl.X, pl.Y)]); got != want {
-				t.Fatalf("position\n%s\ndistance map at player %d = %d, Distance = %d", FormatInput(gamefile.Single, "1", p, g.walls), i, got, want)
+				t.Fatalf("position\n%s\ndistance map at player %d = %d, Distance = %d", show(), i, got, want)
 			}
 			var pathX, pathY [MaxSize]uint64
-			f.descend(&m, pl, &pathX, &pathY)
+			f.descend(m, pl, &pathX, &pathY)
 			if n := pathSteps(t, p, pl, &pathX, &pathY); n != want {
-				t.Fatalf("position\n%s\ndescend's path of player %d has %d steps, want %d", FormatInput(gamefile.Single, "1", p, g.walls), i, n, want)
+				t.Fatalf("position\n%s\ndescend's path of player %d has %d steps, want %d", show(), i, n, want)
 			}
 		}
 	})
+}
+
+// TestFloodPlaceLift: placing a legal wall in a loaded flood and lifting it again leave both
+// layouts as loading the board with the wall, and then without it, would.
+func TestFloodPlaceLift(t *testing.T) {
+	var f, want flood
+	buf := make([]Move, 0, MaxWallCandidates)
+	forRandomPositions(randomPositionCount()/4, 13, func(g *randomGame) {
+		p := &g.pos
+		show := func() string { return string(FormatInput(gamefile.Single, "1", p, g.walls)) }
+		for _, w := range p.appendPlaceableWalls(buf[:0], false) {
+			f.load(p)
+			f.place(w)
+			q := *p
+			q.Apply(w)
+			want.load(&q)
+			if !sameLayouts(&f, &want) {
+				t.Fatalf("position\n%s\nafter placing %v the flood differs from one loaded with it", show(), w)
+			}
+			f.lift(w)
+			want.load(p)
+			if !sameLayouts(&f, &want) {
+				t.Fatalf("position\n%s\nafter lifting %v the flood differs from one loaded without it", show(), w)
+			}
+		}
+	})
+}
+
+// sameLayouts reports whether a and b hold the same board in the rows and, when it fits,
+// the wide layout.
+func sameLayouts(a, b *flood) bool {
+	ny := a.ny
+	return a.nx == b.nx && ny == b.ny && a.small == b.small && a.east == b.east && a.south == b.south &&
+		slices.Equal(a.ox[:ny], b.ox[:ny]) && slices.Equal(a.oy[:ny], b.oy[:ny])
 }
 
 // pathSteps walks the marked steps from pl's cell, never back, and returns how many it took
