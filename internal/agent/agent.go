@@ -135,6 +135,7 @@ type Analysis struct {
 	Exact bool    // the score is the game's exact result (solved)
 	Nodes int64
 	PV    []string // the principal variation as the game's moves, the best move first; may be nil
+	Book  bool     // the move and score are an opening book's (no search ran: Depth 0)
 }
 
 // Report records what the search concluded; a game calls it once its search has ended.

@@ -183,17 +183,7 @@ func TestSPRTArenaStops(t *testing.T) {
 // randomOpening plays arenaOpeningPlies random moves from the start (Black to move at the
 // start; the plies are even, so Black moves again after them unless someone passed, which
 // cannot happen this early).
-func randomOpening(rng *rand.Rand) Board {
-	b := Start()
-	for range arenaOpeningPlies {
-		moves := b.Moves()
-		for k := rng.IntN(bits.OnesCount64(moves)); k > 0; k-- {
-			moves &= moves - 1
-		}
-		b = b.Play(bits.TrailingZeros64(moves))
-	}
-	return b
-}
+func randomOpening(rng *rand.Rand) Board { return randomPlies(rng, arenaOpeningPlies) }
 
 // playToEmpties plays b on with the engine at 100,000 nodes a move for both sides until at
 // most empties squares are empty (or the game is over), for pairs of games that start in

@@ -75,9 +75,10 @@ func gtpSession(t *testing.T, args []string, commands []string) []string {
 }
 
 // TestGTPAnalyze: the analysis extension answers the move genmove then plays, with the
-// search's score, depth, nodes and a principal variation that begins with the move.
+// search's score, depth, nodes and a principal variation that begins with the move (the
+// engine without its book: the position is in it).
 func TestGTPAnalyze(t *testing.T) {
-	got := gtpSession(t, nil, []string{"play b f5", "gameagents-analyze white", "genmove white", "showboard"})
+	got := gtpSession(t, []string{"-player", NoBook}, []string{"play b f5", "gameagents-analyze white", "genmove white", "showboard"})
 	m := regexp.MustCompile(`^= ([A-H][1-8]) [+-]\d+\.\d\d discs depth (\d+) nodes (\d+) pv ([A-H][1-8](?: (?:[A-H][1-8]|pass))*)$`).FindStringSubmatch(got[1])
 	if m == nil {
 		t.Fatalf("gameagents-analyze white was answered %q", got[1])

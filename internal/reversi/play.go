@@ -44,8 +44,12 @@ const defaultRate = 2_000_000
 // Players implements agent.Game.
 func (Game) Players() []string { return Players }
 
-// Players are the names the -player flag accepts.
-var Players = []string{"engine", "random", "greedy"}
+// Players are the names the -player flag accepts: NoBook is the engine without its opening
+// book (for measuring what the book is worth).
+var Players = []string{"engine", "random", "greedy", NoBook}
+
+// NoBook is the player name of the engine that searches every move, the opening too.
+const NoBook = "nobook"
 
 // Calibrate implements agent.Game: it searches the initial position, as the agent does (a
 // fresh engine, the table sized to the budget), for about nodes nodes. The opening is the
@@ -129,6 +133,16 @@ func (p *position) search(s *agent.Session, emit func(int)) int {
 		return list[0] // a single legal move: answer at once
 	}
 	emit(list[0]) // a corner if there is one: output.txt is legal from here on
+	// The book answers a plain move; a search to a stated depth (-depth, an analysis's
+	// searches) is a search.
+	if s.Player != NoBook && s.Depth == 0 {
+		if ent, ok := openingBook.Lookup(b); ok {
+			fmt.Fprintf(s.Log, "reversi: %v plays %s from the opening book: score %+.2f\n",
+				p.in.ToMove, SquareName(ent.Move), float64(ent.Value)/discScore)
+			s.Report(agent.Analysis{Score: float64(ent.Value) / discScore, Unit: "discs", PV: []string{moveName(ent.Move)}, Book: true})
+			return ent.Move
+		}
+	}
 	e := NewEngine(ttLogSize(s.Nodes))
 	r := e.Search(b, Limits{Nodes: s.Nodes, MaxNodes: s.MaxNodes, Guard: s.Guard, MaxDepth: s.Depth}, func(r Result) { emit(r.Move) })
 	fmt.Fprintf(s.Log, "reversi: %v plays %s: depth %d, score %+.2f, %d nodes\n",

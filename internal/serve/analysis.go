@@ -39,6 +39,7 @@ type PlyAnalysis struct {
 	Best   string   `json:"best,omitempty"`
 	Depth  int      `json:"depth,omitempty"`
 	Exact  bool     `json:"exact,omitempty"`
+	Book   bool     `json:"book,omitempty"` // Before and Best are the opening book's
 	// After is the score of the position after the move from the mover's side (the next
 	// position's score, negated when the other side moves there); nil at the end of the game
 	// or until searched: the graph's line.
@@ -231,7 +232,7 @@ func (a *analysis) childScore(k int, output string, depth int, end *Hint) (*floa
 func (st *AnalysisState) record(k int, h *Hint, best, played *float64) {
 	if k < len(st.Plies) {
 		p := &st.Plies[k]
-		p.Before, p.Best, p.Depth, p.Exact = &h.Score, oneLine(h.Output), h.Depth, h.Exact
+		p.Before, p.Best, p.Depth, p.Exact, p.Book = &h.Score, oneLine(h.Output), h.Depth, h.Exact, h.Book
 		drop := 0.0
 		if best != nil {
 			drop = *best - *played
@@ -408,7 +409,7 @@ func (s *Server) search(game string, input []byte, depth int) (*Hint, error) {
 		return nil, err
 	}
 	return &Hint{Output: strings.Join(lines, "\n") + "\n", Score: an.Score, Unit: an.Unit, Exact: an.Exact,
-		Depth: an.Depth, Nodes: an.Nodes, PV: an.PV}, nil
+		Depth: an.Depth, Nodes: an.Nodes, PV: an.PV, Book: an.Book}, nil
 }
 
 // records lists the referee records under the server's record directories, as the page

@@ -32,6 +32,7 @@ type Hint struct {
 	Depth  int         `json:"depth"`
 	Nodes  int64       `json:"nodes"`
 	PV     []string    `json:"pv,omitempty"`
+	Book   bool        `json:"book,omitempty"` // the move and score are the engine's opening book's
 	Moves  []MoveScore `json:"moves,omitempty"`
 }
 

@@ -318,8 +318,8 @@ func TestTakeBackSwapHint(t *testing.T) {
 		}
 		json.Unmarshal([]byte(text), &hints[i])
 	}
-	if hints[0].Unit != "discs" || hints[0].Depth < 1 || len(hints[0].PV) == 0 {
-		t.Errorf("hint %+v: want a score in discs, a depth and a line", hints[0])
+	if hints[0].Unit != "discs" || (hints[0].Depth >= 1) == hints[0].Book || len(hints[0].PV) == 0 {
+		t.Errorf("hint %+v: want a score in discs, a depth or the opening book (not both) and a line", hints[0])
 	}
 	if fmt.Sprint(hints[0]) != fmt.Sprint(hints[1]) {
 		t.Errorf("the same position's hints differ: %+v, %+v", hints[0], hints[1])

@@ -61,7 +61,8 @@ run it.
 
 Subcommands:
   play [-player NAME] [-dir DIR]              play one move (players: engine, random, greedy;
-       [-depth N]                             Halma also minimax, to depth N: default 2)
+       [-depth N]                             Halma also minimax, to depth N: default 2;
+                                              Reversi also nobook, the engine without its book)
   referee -a CMD -b CMD [flags]               play a match between two agent commands (-h for flags)
   tournament [run|plan|play-one|report] ...   every pairing of several agents: crosstable, the
                                               course's scoring, Elo (-h for flags)

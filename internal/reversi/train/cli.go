@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"gameagents/internal/gamefile"
 	"gameagents/internal/reversi"
 )
 
@@ -18,6 +19,8 @@ commands:
   relabel  relabel the positions before the solved endgame with shallow search
            values under a fitted weights file (bootstrapping)
   eval     report a weights file's error (and the baselines') on a data file
+  book     grow the opening book (a deviation tree of the engine's searches) and
+           write it as internal/reversi/book.bin reads it
 
 Run reversi-train <command> -h for a command's flags. The steps and the data and
 weights file formats are described in docs/developer-tools.md; the recipe of the
@@ -40,6 +43,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		err = relabelCmd(args[1:], stdout, stderr)
 	case "eval":
 		err = evalCmd(args[1:], stdout, stderr)
+	case "book":
+		err = bookCmd(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -257,5 +262,45 @@ func relabelCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "relabel: wrote %d positions to %s in %v\n", len(samples), *out, time.Since(start).Round(time.Second))
+	return nil
+}
+
+func bookCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("book", stderr)
+	cfg := DefaultBook
+	fs.IntVar(&cfg.Positions, "positions", cfg.Positions, "positions to expand")
+	fs.IntVar(&cfg.MaxPly, "plies", cfg.MaxPly, "expand no position after this many plies from the start")
+	fs.IntVar(&cfg.Depth, "depth", cfg.Depth, "depth of the search that values each move (plies after it)")
+	loss := fs.Float64("loss", float64(cfg.MaxLoss)/100, "follow a line only while it loses at most this many discs against the best moves")
+	fs.IntVar(&cfg.Workers, "workers", cfg.Workers, "searches run at once (the book is the same for any number)")
+	out := fs.String("out", "", "book file to write (required), e.g. internal/reversi/book.bin")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg.MaxLoss = int32(*loss * 100)
+	if *out == "" || fs.NArg() != 0 || cfg.Positions < 1 || cfg.MaxPly < 1 || cfg.Depth < 1 || *loss < 0 || cfg.Workers < 1 {
+		fs.Usage()
+		return fmt.Errorf("need -out, positions, plies, depth and workers of at least 1, loss >= 0, and no arguments")
+	}
+	start := time.Now()
+	every := max(1, cfg.Positions/100)
+	records, err := BuildBook(cfg, func(done int) {
+		if done%every == 0 {
+			el := time.Since(start)
+			eta := time.Duration(float64(el) * float64(cfg.Positions-done) / float64(done))
+			fmt.Fprintf(stderr, "book: %d/%d positions, %v elapsed, ETA %v\n", done, cfg.Positions, el.Round(time.Second), eta.Round(time.Second))
+		}
+	})
+	if err != nil {
+		return err
+	}
+	data, err := reversi.EncodeBook(records)
+	if err != nil {
+		return err
+	}
+	if err := gamefile.WriteAtomic(*out, data); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "book: wrote %d positions (%d bytes) to %s in %v\n", len(records), len(data), *out, time.Since(start).Round(time.Second))
 	return nil
 }

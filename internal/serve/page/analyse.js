@@ -163,7 +163,7 @@ function showPly(k) {
   if (k > 0) {
     const p = st.plies[k - 1];
     text = `ply ${p.n}: ${st.sides[p.side]} played ${p.move}`;
-    if (p.before !== undefined) text += `; the engine: before ${fmt(p.before)} ${unit}, best ${p.best} (depth ${p.depth})`;
+    if (p.before !== undefined) text += `; the engine: before ${fmt(p.before)} ${unit}, best ${p.best} (${p.book ? "opening book" : "depth " + (p.depth || 0)})`;
     if (p.bestScore !== undefined) text += `; the best leaves ${fmt(p.bestScore)}, the move played ${fmt(p.playedScore)}`;
     if (p.drop !== undefined) text += `; drop ${p.drop.toFixed(2)}`;
     if (p.after !== undefined) text += `; after it ${fmt(p.after)}`;

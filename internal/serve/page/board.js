@@ -301,7 +301,7 @@ async function askHint() {
   board.hint = h;
   const score = `${h.score >= 0 ? "+" : ""}${h.score.toFixed(2)} ${h.unit || ""}`.trim();
   const pv = h.pv && h.pv.length ? `; line ${h.pv.join(" ")}` : "";
-  let text = `hint: ${h.output.trim().replace(/\n/g, " ; ")} (${score}${h.exact ? ", exact" : ""}, depth ${h.depth}${pv})`;
+  let text = `hint: ${h.output.trim().replace(/\n/g, " ; ")} (${score}${h.exact ? ", exact" : ""}, ${h.book ? "opening book" : "depth " + h.depth}${pv})`;
   if (h.moves) {
     const best = h.moves.slice(0, 8).map((m) => `${m.output.trim().replace(/\n/g, " ; ")} ${moveScoreText(m)}`);
     text += `\neach move's score (${h.moves.length}, best first): ${best.join(", ")}${h.moves.length > 8 ? ", …" : ""}`;
