@@ -2,8 +2,10 @@ package reversi
 
 import (
 	"encoding/binary"
+	"flag"
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 
@@ -209,4 +211,52 @@ func TestAgentBook(t *testing.T) {
 			t.Errorf("player %s: move %q, want the book's %s", tc.player, lines, SquareName(ent.Move))
 		}
 	}
+}
+
+var bookOpenings = flag.String("book-openings", "", "report how many of this openings file's lines (moves from the start, as the tournament reads them) end in a position of the embedded book, and how deep the book follows each")
+
+// TestBookCoverage measures the embedded book against an openings file: how many of its
+// openings end in a book position, and, playing the book's own move from there on, how
+// many more plies each stays in the book.
+func TestBookCoverage(t *testing.T) {
+	if *bookOpenings == "" {
+		t.Skip("a measurement: run with -book-openings FILE")
+	}
+	data, err := os.ReadFile(*bookOpenings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	book := OpeningBook()
+	openings, inBook, further := 0, 0, 0
+	for n, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		b := Start()
+		for _, w := range strings.Fields(line) {
+			sq, err := ParseSquare(w)
+			if err != nil || b.Moves()&(1<<sq) == 0 {
+				t.Fatalf("%s:%d: %q is not a legal move here", *bookOpenings, n+1, w)
+			}
+			b = b.Play(sq)
+		}
+		openings++
+		if _, ok := book.Lookup(b); !ok {
+			continue
+		}
+		inBook++
+		for {
+			ent, ok := book.Lookup(b)
+			if !ok {
+				break
+			}
+			further++
+			b = b.Play(ent.Move)
+			if b.Moves() == 0 {
+				break
+			}
+		}
+	}
+	t.Logf("%d openings: %d end in a book position; from those, %d book moves in all when the book plays both sides", openings, inBook, further)
 }
