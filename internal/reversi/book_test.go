@@ -3,9 +3,11 @@ package reversi
 import (
 	"encoding/binary"
 	"flag"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -213,7 +215,10 @@ func TestAgentBook(t *testing.T) {
 	}
 }
 
-var bookOpenings = flag.String("book-openings", "", "report how many of this openings file's lines (moves from the start, as the tournament reads them) end in a position of the embedded book, and how deep the book follows each")
+var (
+	bookOpenings    = flag.String("book-openings", "", "report how many of this openings file's lines (moves from the start, as the tournament reads them) end in a position of the embedded book, and how deep the book follows each")
+	bookOpeningsOut = flag.String("book-openings-out", "", "with -book-openings: write the openings that end in a book position to this file")
+)
 
 // TestBookCoverage measures the embedded book against an openings file: how many of its
 // openings end in a book position, and, playing the book's own move from there on, how
@@ -228,6 +233,7 @@ func TestBookCoverage(t *testing.T) {
 	}
 	book := OpeningBook()
 	openings, inBook, further := 0, 0, 0
+	covered := []string{fmt.Sprintf("# the openings of %s that end in a position of the opening book (go test ./internal/reversi -run TestBookCoverage -book-openings-out)", filepath.Base(*bookOpenings))}
 	for n, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -246,6 +252,7 @@ func TestBookCoverage(t *testing.T) {
 			continue
 		}
 		inBook++
+		covered = append(covered, line)
 		for {
 			ent, ok := book.Lookup(b)
 			if !ok {
@@ -259,4 +266,9 @@ func TestBookCoverage(t *testing.T) {
 		}
 	}
 	t.Logf("%d openings: %d end in a book position; from those, %d book moves in all when the book plays both sides", openings, inBook, further)
+	if *bookOpeningsOut != "" {
+		if err := os.WriteFile(*bookOpeningsOut, []byte(strings.Join(covered, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
