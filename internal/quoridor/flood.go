@@ -68,13 +68,7 @@ func (f *flood) place(m Move) {
 
 // lift opens again the steps of wall m, which were open when it was placed.
 func (f *flood) lift(m Move) {
-	x, y := uint(m.X), int(m.Y)
-	if m.Orient == Horizontal {
-		f.oy[y] |= 3 << x
-	} else {
-		f.ox[y] |= 1 << x
-		f.ox[y+1] |= 1 << x
-	}
+	f.openSteps.lift(m)
 	if f.small {
 		f.east, f.south = f.east.union(wallEast(m, f.nx)), f.south.union(wallSouth(m, f.nx))
 	}

@@ -71,6 +71,18 @@ func (o *openSteps) place(m Move) {
 	}
 }
 
+// lift opens again the steps of wall m in the working copies, which were open when it was
+// placed.
+func (o *openSteps) lift(m Move) {
+	x, y := uint(m.X), int(m.Y)
+	if m.Orient == Horizontal {
+		o.oy[y] |= 3 << x
+	} else {
+		o.ox[y] |= 1 << x
+		o.ox[y+1] |= 1 << x
+	}
+}
+
 func (s *pathSearch) clearSeen() {
 	for y := 0; y < s.ny; y++ {
 		s.seen[y] = 0
