@@ -129,31 +129,38 @@ func (f *flood) distance(x, y, goal int) int {
 	cur[y], f.seen[y] = 1<<x, 1<<x
 	lo, hi := y, y // cur is zero outside rows lo..hi
 	for d := 1; ; d++ {
-		from, to := max(lo-1, 0), min(hi+1, f.ny-1)
-		f.rows += int64(to - from + 1)
-		newLo, newHi := f.ny, -1
-		for r := from; r <= to; r++ {
-			v := f.spread(cur, r)
-			next[r] = v
-			if v != 0 {
-				f.seen[r] |= v
-				newLo, newHi = min(newLo, r), r
-			}
-		}
+		newLo, newHi := f.level(cur, next, lo, hi)
 		if next[goal] != 0 {
 			return d
 		}
 		if newHi < 0 {
 			return -1
 		}
-		for r := lo; r <= hi; r++ {
-			cur[r] = 0
-		}
-		// Rows from..to outside newLo..newHi were written zero, and the old frontier is
-		// cleared: the new one is zero outside newLo..newHi, the other one all zero.
 		cur, next = next, cur
 		lo, hi = newLo, newHi
 	}
+}
+
+// level advances a row search by one level: it writes into next the cells one open step
+// from cur (zero outside rows lo..hi), not yet seen, marks them seen, charges the rows it
+// spread, and clears cur. It returns the rows the new frontier spans (newHi < 0: none);
+// next is zero outside them, as it was zero before.
+func (f *flood) level(cur, next *[MaxSize]uint64, lo, hi int) (newLo, newHi int) {
+	from, to := max(lo-1, 0), min(hi+1, f.ny-1)
+	f.rows += int64(to - from + 1)
+	newLo, newHi = f.ny, -1
+	for r := from; r <= to; r++ {
+		v := f.spread(cur, r)
+		next[r] = v
+		if v != 0 {
+			f.seen[r] |= v
+			newLo, newHi = min(newLo, r), r
+		}
+	}
+	for r := lo; r <= hi; r++ {
+		cur[r] = 0
+	}
+	return newLo, newHi
 }
 
 // distanceMap writes into m, for every cell from which row goal can be reached, the length
@@ -173,25 +180,14 @@ func (f *flood) distanceMap(goal int, m *[maxCells]int16) {
 	}
 	lo, hi := goal, goal
 	for d := int16(1); ; d++ {
-		from, to := max(lo-1, 0), min(hi+1, f.ny-1)
-		f.rows += int64(to - from + 1)
-		newLo, newHi := f.ny, -1
-		for r := from; r <= to; r++ {
-			v := f.spread(cur, r)
-			next[r] = v
-			if v != 0 {
-				f.seen[r] |= v
-				newLo, newHi = min(newLo, r), r
-				for rest := v; rest != 0; rest &= rest - 1 {
-					m[cellCode(bits.TrailingZeros64(rest), r)] = d
-				}
-			}
-		}
+		newLo, newHi := f.level(cur, next, lo, hi)
 		if newHi < 0 {
 			return
 		}
-		for r := lo; r <= hi; r++ {
-			cur[r] = 0
+		for r := newLo; r <= newHi; r++ {
+			for rest := next[r]; rest != 0; rest &= rest - 1 {
+				m[cellCode(bits.TrailingZeros64(rest), r)] = d
+			}
 		}
 		cur, next = next, cur
 		lo, hi = newLo, newHi
