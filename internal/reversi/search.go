@@ -422,11 +422,11 @@ func (e *Engine) order(b Board, moves uint64, ttMove, depth int, list []int) int
 		if dangerous&(1<<sq) != 0 {
 			k += 8
 		}
-		if byEval {
+		switch {
+		case sq == ttMove:
+			k = -1000 // first whatever its key: no evaluation needed
+		case byEval:
 			k += bits.OnesCount64(neighbours(c.Opp)&empty&^(1<<sq)) + int(e.eval(c)/orderEvalScale)
-		}
-		if sq == ttMove {
-			k = -1000
 		}
 		list = append(list, sq)
 		j := n
