@@ -247,7 +247,7 @@ var (
 )
 
 // TestWriteOpenings writes the openings of the referee matches (results/hive/openings.txt):
-// 10 openings of 4 random placements each (two a side), seeded, so that deterministic agents
+// 10 distinct openings of 4 random placements each (two a side), seeded, so that deterministic agents
 // play 10 different pairs of games. Placements only use kinds every piece set has.
 //
 //	go test ./internal/hive -run TestWriteOpenings -write-openings $PWD/results/hive/openings.txt
@@ -256,8 +256,11 @@ func TestWriteOpenings(t *testing.T) {
 		t.Skip("a data tool: run with -write-openings FILE")
 	}
 	rng := rand.New(rand.NewPCG(2026, 11))
-	text := "# Hive openings: 4 random placements (seeded), written by TestWriteOpenings in internal/hive.\n"
-	for range *openingsCount {
+	text := "# Hive openings: distinct sequences of 4 random placements (seeded), written by TestWriteOpenings in internal/hive.\n"
+	// Distinct, because a repeated opening counts its games twice in a sequential test;
+	// skipping a repeat keeps the openings before it as they were.
+	seen := map[string]bool{}
+	for len(seen) < *openingsCount {
 		b := NewBoard(NewPosition(13, [5]int{1, 1, 1, 1, 1}, Lower))
 		var moves []string
 		for range 4 {
@@ -266,7 +269,11 @@ func TestWriteOpenings(t *testing.T) {
 			moves = append(moves, b.Position().Format(m.Move()))
 			b.Make(m)
 		}
-		text += strings.Join(moves, "; ") + "\n"
+		line := strings.Join(moves, "; ")
+		if !seen[line] {
+			seen[line] = true
+			text += line + "\n"
+		}
 	}
 	if err := os.WriteFile(*writeOpenings, []byte(text), 0o644); err != nil {
 		t.Fatal(err)

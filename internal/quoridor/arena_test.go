@@ -258,9 +258,9 @@ var (
 	openingsCount = flag.Int("openings-count", 10, "how many openings -write-openings writes (the first ones are the same whatever the count)")
 )
 
-// TestWriteOpenings writes openings for referee matches: 10 openings of 2 random plies (a
-// step or a wall each, as the arena's), seeded, so that deterministic agents play 10
-// different pairs of games.
+// TestWriteOpenings writes openings for referee matches: 10 distinct openings of 2 random
+// plies (a step or a wall each, as the arena's), seeded, so that deterministic agents play
+// 10 different pairs of games.
 //
 //	go test ./internal/quoridor -run TestWriteOpenings -write-openings $PWD/openings.txt
 func TestWriteOpenings(t *testing.T) {
@@ -276,14 +276,22 @@ func TestWriteOpenings(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(2026, 5))
-	text := fmt.Sprintf("# Quoridor openings for %s: 2 random plies (seeded), written by TestWriteOpenings in internal/quoridor.\n", setup)
-	for range *openingsCount {
+	text := fmt.Sprintf("# Quoridor openings for %s: distinct pairs of 2 random plies (seeded), written by TestWriteOpenings in internal/quoridor.\n", setup)
+	// Distinct: half the plies are steps, so a draw repeats one of the nine pairs of steps
+	// often, and a repeated opening counts its games twice in a sequential test. A pair of
+	// plies, one a side, makes a different position from every other pair.
+	seen := map[string]bool{}
+	for len(seen) < *openingsCount {
 		p := buildPosition(setup.NX, setup.NY, setup.Start(), 0, initial)
 		var words []string
 		for _, m := range arenaOpening(&p, 2, rng) {
 			words = append(words, FormatMove(m))
 		}
-		text += strings.Join(words, "; ") + "\n"
+		line := strings.Join(words, "; ")
+		if !seen[line] {
+			seen[line] = true
+			text += line + "\n"
+		}
 	}
 	if err := os.WriteFile(*writeOpenings, []byte(text), 0o644); err != nil {
 		t.Fatal(err)

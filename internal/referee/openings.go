@@ -73,6 +73,24 @@ func splitOpening(line string) []string {
 	return moves
 }
 
+// Repeats lists the openings of ops that repeat an earlier one, as pairs of 1-based
+// numbers: the repeat and the first opening it repeats. Deterministic agents play the same
+// games from both, so a repeated opening counts its games twice in a match's score and
+// in a sequential test, which then claims more evidence than it has.
+func Repeats(ops [][]string) [][2]int {
+	first := make(map[string]int, len(ops))
+	var repeats [][2]int
+	for i, op := range ops {
+		key := openingText(op)
+		if j, seen := first[key]; seen {
+			repeats = append(repeats, [2]int{i + 1, j + 1})
+			continue
+		}
+		first[key] = i
+	}
+	return repeats
+}
+
 // openingText writes an opening as its line in the file: moves of one word separated by
 // spaces, moves of several words by "; ", and a single move of several words followed by
 // ";" so that it reads back as one move.

@@ -109,3 +109,22 @@ func TestRepeatedGamesWarned(t *testing.T) {
 		t.Errorf("summary with openings:\n%s\nwant no repeats", stdout)
 	}
 }
+
+// TestRepeats: an opening repeats an earlier one when its moves are the same, however the
+// line spaced them; each repeat names the first opening it repeats.
+func TestRepeats(t *testing.T) {
+	tests := []struct {
+		ops  [][]string
+		want string
+	}{
+		{[][]string{{"d3", "c5"}, {"c4", "e3"}}, "[]"},
+		{[][]string{{"d3", "c5"}, {"c4"}, {"d3", "c5"}, {"d3", "c5"}}, "[[3 1] [4 1]]"},
+		{[][]string{{"d3"}, {"d3", "c5"}, {"c5", "d3"}}, "[]"},
+		{[][]string{{"PLACE a 3,6", "PLACE B 3,5"}, {"MOVE 4,1"}, {"MOVE 4,1"}, {"PLACE a 3,6", "PLACE B 3,5"}}, "[[3 2] [4 1]]"},
+	}
+	for _, tt := range tests {
+		if got := fmt.Sprint(referee.Repeats(tt.ops)); got != tt.want {
+			t.Errorf("Repeats(%q) = %s, want %s", tt.ops, got, tt.want)
+		}
+	}
+}

@@ -170,8 +170,8 @@ func (t *Tournament) Report(w io.Writer) error {
 	}
 	t.header(w, len(done))
 	if repeats > 0 {
-		fmt.Fprintf(w, "warning: %d of %d games repeated an earlier game of the same agents on the same sides move for move (deterministic agents from one start: give -openings); the crosstable, the ranking and the Elo count each distinct game once\n",
-			repeats, len(done))
+		fmt.Fprintf(w, "warning: %d of %d games repeated an earlier game of the same agents on the same sides move for move (%s); the crosstable, the ranking and the Elo count each distinct game once\n",
+			repeats, len(done), t.repeatCause())
 	}
 	fmt.Fprintln(w)
 	t.crosstable(w, c)
@@ -219,6 +219,18 @@ func (t *Tournament) header(w io.Writer, played int) {
 	if t.Openings {
 		fmt.Fprintf(w, "openings: %s\n", OpeningsName)
 	}
+}
+
+// repeatCause says why deterministic agents played a game twice: they had no openings, or
+// openings that repeat one another (a game's moves include its opening's, so distinct
+// openings make distinct games).
+func (t *Tournament) repeatCause() string {
+	r := referee.Repeats(t.openings)
+	if !t.Openings || len(r) == 0 {
+		return "deterministic agents from one start: give -openings"
+	}
+	return fmt.Sprintf("%d of the %d openings repeat an earlier one, the first is opening %d, a repeat of opening %d; a sequential test counts such games twice",
+		len(r), len(t.openings), r[0][0], r[0][1])
 }
 
 // crosstable writes each pairing's wins-draws-losses and course score, from the row's side;

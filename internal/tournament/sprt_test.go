@@ -3,6 +3,8 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -387,4 +389,29 @@ func TestSPRTDocsExample(t *testing.T) {
 	wantLines(t, "Report()", report,
 		"     1    new    321    600  181-280-139  +12  ±14",
 		"     2   main    279    600  139-280-181  -12  ±14")
+}
+
+// TestSPRTRefusesRepeatedOpenings: a sequential test would count the games of a repeated
+// opening twice, so a tournament with a test refuses an openings file that repeats one;
+// without a test the same file is taken, and its report names the repeats.
+func TestSPRTRefusesRepeatedOpenings(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "openings.txt")
+	if err := os.WriteFile(file, []byte("d3 c5\nc4 e3\nd3 c5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec := func(test *sprt.Test) *Spec {
+		return &Spec{Game: "reversi", Mode: gamefile.Single, Seconds: 0.05, Games: 6, Plies: 1000, SPRT: test,
+			Entries: []Entry{{"a", "/bin/true"}, {"b", "/bin/true"}}}
+	}
+	_, err := Create(t.TempDir(), spec(&sprt.Test{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}), Files{Openings: file}, games.Judges)
+	if err == nil || !strings.Contains(err.Error(), "opening 3 repeats opening 1") {
+		t.Errorf("Create with an SPRT and a repeated opening = %v, want it refused naming openings 3 and 1", err)
+	}
+	tt, err := Create(t.TempDir(), spec(nil), Files{Openings: file}, games.Judges)
+	if err != nil {
+		t.Fatalf("Create without a test = %v, want the openings taken", err)
+	}
+	if got := tt.repeatCause(); !strings.Contains(got, "1 of the 3 openings repeat an earlier one, the first is opening 3, a repeat of opening 1") {
+		t.Errorf("repeatCause() = %q, want it to name opening 3 repeating opening 1", got)
+	}
 }
