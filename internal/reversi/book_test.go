@@ -272,3 +272,65 @@ func TestBookCoverage(t *testing.T) {
 		}
 	}
 }
+
+var (
+	writeBookOpenings = flag.String("write-book-openings", "", "write distinct random openings that stay in the embedded book (every position after the first move is a book position) to this file")
+	bookOpeningsPlies = flag.Int("book-openings-plies", 6, "with -write-book-openings: the plies of each opening")
+	bookOpeningsCount = flag.Int("book-openings-count", 500, "with -write-book-openings: the most openings to write")
+)
+
+// TestWriteBookOpenings writes the openings of a match that measures the book: random lines
+// of -book-openings-plies moves from the start, each move chosen among those that lead to a
+// position the book holds, so that at the end of every opening the side to move has a book
+// move (and the other side's replies stayed in the book's tree on the way). Openings are
+// distinct up to symmetry, since a repeated one would count its games twice in a test; the
+// file ends early when random walks stop finding new ones.
+//
+//	go test ./internal/reversi -run TestWriteBookOpenings -write-book-openings $PWD/results/sprt/reversi-book-openings.txt
+func TestWriteBookOpenings(t *testing.T) {
+	if *writeBookOpenings == "" {
+		t.Skip("a data tool: run with -write-book-openings FILE")
+	}
+	book := OpeningBook()
+	rng := rand.New(rand.NewPCG(24, 4))
+	seen := map[Board]bool{}
+	lines := []string{fmt.Sprintf("# distinct random %d-ply openings inside the opening book (go test ./internal/reversi -run TestWriteBookOpenings -book-openings-plies %d)",
+		*bookOpeningsPlies, *bookOpeningsPlies)}
+	for misses := 0; len(seen) < *bookOpeningsCount && misses < 10000; {
+		line, b, ok := bookWalk(book, rng, *bookOpeningsPlies)
+		c, _ := Canonical(b)
+		if !ok || seen[c] {
+			misses++
+			continue
+		}
+		seen[c] = true
+		lines = append(lines, line)
+	}
+	if err := os.WriteFile(*writeBookOpenings, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %d openings to %s", len(seen), *writeBookOpenings)
+}
+
+// bookWalk plays plies random moves from the start, each to a position the book holds; ok
+// is false when a position on the way has no such move.
+func bookWalk(book *Book, rng *rand.Rand, plies int) (string, Board, bool) {
+	b := Start()
+	var words []string
+	for range plies {
+		var next []int
+		for m := b.Moves(); m != 0; m &= m - 1 {
+			sq := bits.TrailingZeros64(m)
+			if _, ok := book.Lookup(b.Play(sq)); ok {
+				next = append(next, sq)
+			}
+		}
+		if len(next) == 0 {
+			return "", b, false
+		}
+		sq := next[rng.IntN(len(next))]
+		words = append(words, SquareName(sq))
+		b = b.Play(sq)
+	}
+	return strings.Join(words, " "), b, true
+}
