@@ -128,3 +128,18 @@ func TestRepeats(t *testing.T) {
 		}
 	}
 }
+
+// TestRepeatedOpeningsWarned: a match with an openings file that repeats an opening still
+// plays, and says on stderr which opening repeats which.
+func TestRepeatedOpeningsWarned(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "openings.txt")
+	if err := os.WriteFile(file, []byte("2 2\n1 1 1\n2 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := homework.RefereeMain([]rules.Game{countGame{target: 5}}, []string{"-a", plays1, "-b", plays1, "-games", "2", "-single", "1", "-openings", file, "-out", filepath.Join(dir, "out")}, &stdout, &stderr)
+	if code != 0 || !strings.Contains(stderr.String(), "opening 3 repeats opening 1 (openings repeated: 1 of 3)") {
+		t.Errorf("Main = %d, stderr %q; want the match played and the repeat named", code, stderr.String())
+	}
+}

@@ -460,8 +460,8 @@ func Create(dir string, s *Spec, files Files, games []rules.Game) (*Tournament, 
 			return nil, err
 		}
 		if r := referee.Repeats(ops); len(r) > 0 && s.SPRT != nil {
-			return nil, fmt.Errorf("%s: opening %d repeats opening %d (%d repeats in all): a sequential test would count their games twice; give distinct openings",
-				files.Openings, r[0][0], r[0][1], len(r))
+			return nil, fmt.Errorf("%s: opening %d repeats opening %d (openings repeated: %d of %d): a sequential test would count their games twice; give distinct openings",
+				files.Openings, r[0][0], r[0][1], len(r), len(ops))
 		}
 		if err := copyBeside(files.Openings, filepath.Join(abs, OpeningsName), "openings"); err != nil {
 			return nil, err

@@ -237,6 +237,10 @@ func RefereeMain(games []rules.Game, args []string, stdout, stderr io.Writer, li
 		if err != nil {
 			return usageErr("-openings: %v", err)
 		}
+		if r := referee.Repeats(ops); len(r) > 0 {
+			fmt.Fprintf(stderr, "referee: warning: -openings %s: opening %d repeats opening %d (openings repeated: %d of %d): deterministic agents will play their games again\n",
+				*openings, r[0][0], r[0][1], len(r), len(ops))
+		}
 		cfg.Openings = ops
 	}
 	if cfg.Sandbox, err = sandbox.ParseMode(*box); err != nil {
