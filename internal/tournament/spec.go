@@ -459,6 +459,10 @@ func Create(dir string, s *Spec, files Files, games []rules.Game) (*Tournament, 
 		if err != nil {
 			return nil, err
 		}
+		if s.SPRT != nil && s.Games/2 > len(ops) {
+			return nil, fmt.Errorf("%s: %d openings for up to %d games a pairing: a sequential test needs an opening for each pair of games (%d), or it counts games played again",
+				files.Openings, len(ops), s.Games, s.Games/2)
+		}
 		if r := referee.Repeats(ops); len(r) > 0 && s.SPRT != nil {
 			return nil, fmt.Errorf("%s: opening %d repeats opening %d (openings repeated: %d of %d): a sequential test would count their games twice; give distinct openings",
 				files.Openings, r[0][0], r[0][1], len(r), len(ops))

@@ -392,8 +392,9 @@ func TestSPRTDocsExample(t *testing.T) {
 }
 
 // TestSPRTRefusesRepeatedOpenings: a sequential test would count the games of a repeated
-// opening twice, so a tournament with a test refuses an openings file that repeats one;
-// without a test the same file is taken, and its report names the repeats.
+// opening twice, so a tournament with a test refuses an openings file that repeats one, or
+// that has fewer openings than its pairs of games (they would cycle); without a test the
+// same file is taken, and its report names the repeats.
 func TestSPRTRefusesRepeatedOpenings(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "openings.txt")
 	if err := os.WriteFile(file, []byte("d3 c5\nc4 e3\nd3 c5\n"), 0o644); err != nil {
@@ -406,6 +407,17 @@ func TestSPRTRefusesRepeatedOpenings(t *testing.T) {
 	_, err := Create(t.TempDir(), spec(&sprt.Test{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}), Files{Openings: file}, games.Judges)
 	if err == nil || !strings.Contains(err.Error(), "opening 3 repeats opening 1") {
 		t.Errorf("Create with an SPRT and a repeated opening = %v, want it refused naming openings 3 and 1", err)
+	}
+	few := spec(&sprt.Test{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05})
+	few.Games = 8
+	if err := os.WriteFile(file, []byte("d3 c5\nc4 e3\nf5 d6\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Create(t.TempDir(), few, Files{Openings: file}, games.Judges); err == nil || !strings.Contains(err.Error(), "3 openings for up to 8 games") {
+		t.Errorf("Create with an SPRT of 8 games and 3 openings = %v, want it refused: the fourth pair would play opening 1 again", err)
+	}
+	if err := os.WriteFile(file, []byte("d3 c5\nc4 e3\nd3 c5\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	tt, err := Create(t.TempDir(), spec(nil), Files{Openings: file}, games.Judges)
 	if err != nil {
