@@ -247,8 +247,9 @@ var (
 )
 
 // TestWriteOpenings writes the openings of the referee matches (results/hive/openings.txt):
-// 10 distinct openings of 4 random placements each (two a side), seeded, so that deterministic agents
-// play 10 different pairs of games. Placements only use kinds every piece set has.
+// 10 distinct openings of 4 random placements each (two a side), seeded, so that
+// deterministic agents play 10 different pairs of games. Placements only use kinds every
+// piece set has.
 //
 //	go test ./internal/hive -run TestWriteOpenings -write-openings $PWD/results/hive/openings.txt
 func TestWriteOpenings(t *testing.T) {

@@ -221,13 +221,16 @@ func (t *Tournament) header(w io.Writer, played int) {
 	}
 }
 
-// repeatCause says why deterministic agents played a game twice: they had no openings, or
-// openings that repeat one another (a game's moves include its opening's, so distinct
-// openings make distinct games).
+// repeatCause says why deterministic agents played a game twice: they had no openings,
+// openings that repeat one another, or fewer openings than pairs of games, which cycle (a
+// game's moves include its opening's, so distinct openings make distinct games).
 func (t *Tournament) repeatCause() string {
-	r := referee.Repeats(t.openings)
-	if !t.Openings || len(r) == 0 {
+	if !t.Openings {
 		return "deterministic agents from one start: give -openings"
+	}
+	r := referee.Repeats(t.openings)
+	if len(r) == 0 {
+		return fmt.Sprintf("the openings cycle: %d games a pairing, openings: %d", t.Games, len(t.openings))
 	}
 	return fmt.Sprintf("%d of the %d openings repeat an earlier one, the first is opening %d, a repeat of opening %d; a sequential test counts such games twice",
 		len(r), len(t.openings), r[0][0], r[0][1])

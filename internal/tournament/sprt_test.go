@@ -394,7 +394,7 @@ func TestSPRTDocsExample(t *testing.T) {
 // TestSPRTRefusesRepeatedOpenings: a sequential test would count the games of a repeated
 // opening twice, so a tournament with a test refuses an openings file that repeats one, or
 // that has fewer openings than its pairs of games (they would cycle); without a test the
-// same file is taken, and its report names the repeats.
+// same files are taken, and the report names the cause of repeated games.
 func TestSPRTRefusesRepeatedOpenings(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "openings.txt")
 	if err := os.WriteFile(file, []byte("d3 c5\nc4 e3\nd3 c5\n"), 0o644); err != nil {
@@ -425,5 +425,15 @@ func TestSPRTRefusesRepeatedOpenings(t *testing.T) {
 	}
 	if got := tt.repeatCause(); !strings.Contains(got, "1 of the 3 openings repeat an earlier one, the first is opening 3, a repeat of opening 1") {
 		t.Errorf("repeatCause() = %q, want it to name opening 3 repeating opening 1", got)
+	}
+	if err := os.WriteFile(file, []byte("d3 c5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tt, err = Create(t.TempDir(), spec(nil), Files{Openings: file}, games.Judges)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tt.repeatCause(); got != "the openings cycle: 6 games a pairing, openings: 1" {
+		t.Errorf("repeatCause() with one opening for 6 games = %q, want the openings said to cycle", got)
 	}
 }
