@@ -42,6 +42,12 @@ type Setup struct {
 	Initial int    // walls on the board at the start
 	Seed    uint64 // the seed the initial walls are drawn from
 	PlyCap  int    // the game is a draw after this many plies
+	// RepeatDraw: the game is a draw as soon as a position recurs (setup repeat=draw), not
+	// a rule of the course's game. An agent whose move depends on the position alone, as
+	// ours do in SINGLE mode, then repeats the same moves for ever, so the game ends as
+	// the ply cap would end it, only sooner: matches between such agents, SPRTs above all,
+	// spend their time on games that can still be decided.
+	RepeatDraw bool
 }
 
 // DefaultSetup is the usual game: 9×9, 10 walls each, none on the board, a draw after 400
@@ -49,12 +55,13 @@ type Setup struct {
 var DefaultSetup = Setup{NX: defaultSize, NY: defaultSize, Walls: defaultWalls, Seed: 1, PlyCap: DefaultPlyCap}
 
 // setupSyntax is what Configure accepts, for its errors.
-const setupSyntax = "size=NXxNY walls=N initial=N seed=S plies=N"
+const setupSyntax = "size=NXxNY walls=N initial=N seed=S plies=N repeat=draw|play"
 
 // ParseSetup reads a setup: space-separated key=value words, each key at most once:
 // size=NXxNY (the board, nx from 1 and ny from 2 to MaxSize), walls=N (each player's, up to
 // MaxWallsLeft), initial=N (walls on the board at the start), seed=S (an unsigned integer:
-// which initial walls; 1 by default), plies=N (the ply cap, at least 1). Keys not given keep
+// which initial walls; 1 by default), plies=N (the ply cap, at least 1), repeat=draw (a draw
+// when a position recurs; repeat=play, the default, plays on). Keys not given keep
 // DefaultSetup's values; an empty setup is the usual game. Whether the initial walls fit is
 // InitialWalls' business.
 func ParseSetup(text string) (Setup, error) {
@@ -100,6 +107,13 @@ func ParseSetup(text string) (Setup, error) {
 				}
 				s.PlyCap = n
 			}
+		case "repeat":
+			switch value {
+			case "draw", "play":
+				s.RepeatDraw = value == "draw"
+			default:
+				return s, fmt.Errorf("repeat=%s: want draw or play", gamefile.Clip(value))
+			}
 		case "seed":
 			v, err := strconv.ParseUint(value, 10, 64)
 			if err != nil || strings.HasPrefix(value, "+") {
@@ -121,6 +135,9 @@ func (s Setup) String() string {
 	}
 	if s.PlyCap != DefaultPlyCap {
 		text += fmt.Sprintf(" plies=%d", s.PlyCap)
+	}
+	if s.RepeatDraw {
+		text += " repeat=draw"
 	}
 	return text
 }
@@ -225,7 +242,7 @@ func (j Game) New(int) rules.Match {
 	}
 	walls := slices.Clone(j.initial)
 	p := buildPosition(s.NX, s.NY, s.Start(), 0, walls)
-	return newJudgeMatch(p, walls, s.PlyCap)
+	return newJudgeMatch(p, walls, s)
 }
 
 // Load reads an input.txt; its errors are "input.txt:LINE: problem". The position's own
@@ -235,7 +252,7 @@ func (j Game) Load(input []gamefile.Line) (rules.Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newJudgeMatch(in.Position, slices.Clone(in.Walls), j.setup().PlyCap), nil
+	return newJudgeMatch(in.Position, slices.Clone(in.Walls), j.setup()), nil
 }
 
 // judgeMatch is a game in progress. Whether it is over is worked out once per position
@@ -245,6 +262,10 @@ type judgeMatch struct {
 	walls  []StepPair // the walls on the board, initial ones first, as input.txt lists them
 	plies  int        // plies played since New or Load
 	plyCap int
+	// seen holds the positions since the last wall when a recurring position is a draw
+	// (Setup.RepeatDraw), nil otherwise. With the walls fixed, the players' cells and the
+	// side to move are the whole position, and no position before a wall can recur.
+	seen   map[placing]bool
 	over   bool
 	winner int // -1: a draw (or not over)
 	reason string
@@ -255,10 +276,26 @@ type judgeMatch struct {
 // Scene pictures the position and the last move played on the match.
 func (m *judgeMatch) Scene() render.Scene { return Draw(&m.pos, m.walls, m.last, m.from) }
 
-func newJudgeMatch(p Position, walls []StepPair, plyCap int) *judgeMatch {
-	m := &judgeMatch{pos: p, walls: walls, plyCap: plyCap}
+// placing is what tells apart the positions between two walls: both players' cells and
+// the side to move.
+type placing struct {
+	cells  [2]Cell
+	toMove int
+}
+
+func newJudgeMatch(p Position, walls []StepPair, s Setup) *judgeMatch {
+	m := &judgeMatch{pos: p, walls: walls, plyCap: s.PlyCap}
+	if s.RepeatDraw {
+		m.seen = map[placing]bool{}
+	}
 	m.settle()
 	return m
+}
+
+// placing returns the current position's placing.
+func (m *judgeMatch) placing() placing {
+	p := &m.pos
+	return placing{[2]Cell{p.Players[0].Cell(), p.Players[1].Cell()}, p.ToMove}
 }
 
 func (m *judgeMatch) ToMove() int { return m.pos.ToMove }
@@ -291,6 +328,14 @@ func (m *judgeMatch) settle() {
 		if m.plies >= m.plyCap {
 			m.reason = fmt.Sprintf("ply cap: %d plies without a winner, a draw", m.plyCap)
 			return
+		}
+		if m.seen != nil {
+			k := m.placing()
+			if m.seen[k] {
+				m.reason = "the position recurred (setup repeat=draw), a draw"
+				return
+			}
+			m.seen[k] = true
 		}
 		m.over = false
 	}
@@ -326,6 +371,9 @@ func (m *judgeMatch) Play(output []byte, strict bool) (string, []string, error) 
 	}
 	if mv.Kind == KindWall {
 		m.walls = append(m.walls, mv.Steps())
+		if m.seen != nil {
+			clear(m.seen) // no position before a wall can come again
+		}
 	}
 	m.last, m.from = mv, p.Players[p.ToMove].Cell()
 	p.Apply(mv)
@@ -414,7 +462,8 @@ func (m *judgeMatch) Render() []string {
 func (Game) SetupHelp() string {
 	return `  Quoridor: size (the board nx×ny), walls (each player's), initial (walls on the board
   at the start, drawn by a seeded generator), seed, plies (the ply cap, after which the
-  game is a draw); the usual game is
+  game is a draw), repeat=draw (a draw when a position recurs; not the course's rule);
+  the usual game is
   size=9x9 walls=10 initial=0 plies=400
 `
 }

@@ -162,6 +162,47 @@ func TestJudgePlyCap(t *testing.T) {
 	}
 }
 
+// TestJudgeRepeatDraw: with repeat=draw a game is a draw as soon as a position recurs
+// (the players' cells and the side to move, between two walls); a wall starts the memory
+// anew, since no earlier position can come again; without it, play goes on.
+func TestJudgeRepeatDraw(t *testing.T) {
+	shuffle := []string{"MOVE 5,0", "MOVE 5,8", "MOVE 4,0", "MOVE 4,8"} // back to the start
+	tests := []struct {
+		setup string
+		moves []string
+		over  bool // after the last move
+	}{
+		{"repeat=draw", shuffle, true},
+		{"repeat=draw", shuffle[:3], false},
+		{"", shuffle, false},
+		{"repeat=play", shuffle, false},
+		// A wall after the first step: the start, before it, does not count; the position
+		// the wall left does, and recurs at the sixth move.
+		{"repeat=draw", []string{"MOVE 5,0", "WALL 0,3 1,3 0,4 1,4", "MOVE 4,0", "MOVE 4,7"}, false},
+		{"repeat=draw", []string{"MOVE 5,0", "WALL 0,3 1,3 0,4 1,4", "MOVE 4,0", "MOVE 5,8", "MOVE 5,0"}, false},
+		{"repeat=draw", []string{"MOVE 5,0", "WALL 0,3 1,3 0,4 1,4", "MOVE 4,0", "MOVE 5,8", "MOVE 5,0", "MOVE 4,8"}, true},
+	}
+	for _, tt := range tests {
+		g, err := Game{}.Configure(tt.setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := g.New(0)
+		for i, mv := range tt.moves {
+			if over, _, reason := m.Over(); over {
+				t.Fatalf("setup %q: over before move %d (%s): %s", tt.setup, i+1, mv, reason)
+			}
+			if _, _, err := m.Play([]byte(mv+"\n"), true); err != nil {
+				t.Fatalf("setup %q, move %d %s: %v", tt.setup, i+1, mv, err)
+			}
+		}
+		over, winner, reason := m.Over()
+		if over != tt.over || (over && (winner != -1 || reason != "the position recurred (setup repeat=draw), a draw")) {
+			t.Errorf("setup %q, %d moves: Over() = %v, %d, %q; want over %v (a draw)", tt.setup, len(tt.moves), over, winner, reason, tt.over)
+		}
+	}
+}
+
 // TestJudgeNew: the usual game starts as the spec's example without its walls: FIRST at
 // 4,0 aiming at row 8, SECOND at 4,8, 10 walls each, FIRST to move; a wall played is listed
 // in the next input.txt.
@@ -200,6 +241,9 @@ func TestParseSetup(t *testing.T) {
 		{"", DefaultSetup, ""},
 		{"size=9x9 walls=10", DefaultSetup, ""},
 		{"size=11x7 walls=12 initial=6 seed=42 plies=300", Setup{NX: 11, NY: 7, Walls: 12, Initial: 6, Seed: 42, PlyCap: 300}, ""},
+		{"plies=200 repeat=draw", Setup{NX: 9, NY: 9, Walls: 10, Seed: 1, PlyCap: 200, RepeatDraw: true}, ""},
+		{"repeat=play", DefaultSetup, ""},
+		{"repeat=never", Setup{}, "repeat=never: want draw or play"},
 		{"walls=0", Setup{NX: 9, NY: 9, Walls: 0, Seed: 1, PlyCap: 400}, ""},
 		{"size=9", Setup{}, "size=9: want NXxNY"},
 		{"size=9x1", Setup{}, "size=9x1: board is 9×1"},

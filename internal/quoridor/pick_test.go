@@ -83,7 +83,7 @@ func TestPicksRandomPositions(t *testing.T) {
 		n = 20
 	}
 	forRandomPositions(n, 28, func(g *randomGame) {
-		m := newJudgeMatch(g.pos, slices.Clone(g.walls), DefaultPlyCap)
+		m := newJudgeMatch(g.pos, slices.Clone(g.walls), DefaultSetup)
 		got := pickOutputs(m)
 		if diff := cmp.Diff(legalOutputs(m), got); diff != "" {
 			t.Fatalf("%d×%d board: Picks() outputs differ from the legal moves (-legal +picks):\n%s", g.pos.NX, g.pos.NY, diff)
