@@ -91,6 +91,12 @@ func Repeats(ops [][]string) [][2]int {
 	return repeats
 }
 
+// RepeatsText says which opening first repeats which, and how many of all n repeat, for
+// the messages about Repeats' result r (not empty).
+func RepeatsText(r [][2]int, n int) string {
+	return fmt.Sprintf("opening %d repeats opening %d (openings repeated: %d of %d)", r[0][0], r[0][1], len(r), n)
+}
+
 // openingText writes an opening as its line in the file: moves of one word separated by
 // spaces, moves of several words by "; ", and a single move of several words followed by
 // ";" so that it reads back as one move.

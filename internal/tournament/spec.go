@@ -464,8 +464,8 @@ func Create(dir string, s *Spec, files Files, games []rules.Game) (*Tournament, 
 				files.Openings, len(ops), s.Games, s.Games/2)
 		}
 		if r := referee.Repeats(ops); len(r) > 0 && s.SPRT != nil {
-			return nil, fmt.Errorf("%s: opening %d repeats opening %d (openings repeated: %d of %d): a sequential test would count their games twice; give distinct openings",
-				files.Openings, r[0][0], r[0][1], len(r), len(ops))
+			return nil, fmt.Errorf("%s: %s: a sequential test would count their games twice; give distinct openings",
+				files.Openings, referee.RepeatsText(r, len(ops)))
 		}
 		if err := copyBeside(files.Openings, filepath.Join(abs, OpeningsName), "openings"); err != nil {
 			return nil, err

@@ -238,8 +238,8 @@ func RefereeMain(games []rules.Game, args []string, stdout, stderr io.Writer, li
 			return usageErr("-openings: %v", err)
 		}
 		if r := referee.Repeats(ops); len(r) > 0 {
-			fmt.Fprintf(stderr, "referee: warning: -openings %s: opening %d repeats opening %d (openings repeated: %d of %d): deterministic agents will play their games again\n",
-				*openings, r[0][0], r[0][1], len(r), len(ops))
+			fmt.Fprintf(stderr, "referee: warning: -openings %s: %s: deterministic agents will play their games again\n",
+				*openings, referee.RepeatsText(r, len(ops)))
 		}
 		cfg.Openings = ops
 	}
