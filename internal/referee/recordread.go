@@ -6,6 +6,7 @@ package referee
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -318,4 +319,23 @@ func replayMoves(g rules.Game, file string, start rules.Match, moves []string, o
 		at(i+1, start, &RecordedPly{Move: logged, Line: 1, Side: side})
 	}
 	return nil
+}
+
+// RecordPlayers reads who played each side, and the result, from a record's lines
+// ("agent A: NAME plays SIDE: COMMAND", "result: ...").
+func RecordPlayers(lines []gamefile.Line, sides [2]string) (players [2]string, result string) {
+	for _, l := range lines {
+		key, value, _ := strings.Cut(l.Text, ": ")
+		switch key {
+		case "agent A", "agent B":
+			who, rest, ok := strings.Cut(value, " plays ")
+			side, _, _ := strings.Cut(rest, ":")
+			if i := slices.Index(sides[:], side); ok && i >= 0 {
+				players[i] = who
+			}
+		case "result":
+			result = value
+		}
+	}
+	return players, result
 }

@@ -139,7 +139,7 @@ func (s *Server) startAnalysis(name string, text string) (*analysis, error) {
 	}
 	a.game = g
 	st.Game = g.Name()
-	st.Players, st.Result = recordPlayers(lines, st.Sides)
+	st.Players, st.Result = referee.RecordPlayers(lines, st.Sides)
 	s.mu.Lock()
 	s.next++
 	a.id = fmt.Sprintf("a%d-%d", s.next, time.Now().UnixNano()%1e6)
@@ -150,25 +150,6 @@ func (s *Server) startAnalysis(name string, text string) (*analysis, error) {
 	a.cancel = cancel
 	go a.run(ctx)
 	return a, nil
-}
-
-// recordPlayers reads who played each side, and the result, from a record's lines
-// ("agent A: NAME plays SIDE: COMMAND", "result: ...").
-func recordPlayers(lines []gamefile.Line, sides [2]string) (players [2]string, result string) {
-	for _, l := range lines {
-		key, value, _ := strings.Cut(l.Text, ": ")
-		switch key {
-		case "agent A", "agent B":
-			who, rest, ok := strings.Cut(value, " plays ")
-			side, _, _ := strings.Cut(rest, ":")
-			if i := slices.Index(sides[:], side); ok && i >= 0 {
-				players[i] = who
-			}
-		case "result":
-			result = value
-		}
-	}
-	return players, result
 }
 
 // run searches the positions in turn, each between hints.
