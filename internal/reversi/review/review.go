@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"strings"
 	"sync"
 
 	"gameagents/internal/clock"
@@ -149,7 +150,7 @@ func Analyse(file string, lines []gamefile.Line, cfg Config, solver *reversi.Sol
 	if err != nil {
 		return nil, err
 	}
-	g.Players, _ = referee.RecordPlayers(lines, g.Sides)
+	g.Players = players(lines, g.Sides)
 	for i, name := range g.Players {
 		if name == "" {
 			g.Players[i] = g.Sides[i]
@@ -186,6 +187,24 @@ func Analyse(file string, lines []gamefile.Line, cfg Config, solver *reversi.Sol
 		g.Final = forSide(g.Plies[n-1], 0)
 	}
 	return g, nil
+}
+
+// players reads who played each side: a record's "agent A: NAME plays SIDE" lines, or a
+// GGF game's PB and PW (GGF names Black first).
+func players(lines []gamefile.Line, sides [2]string) [2]string {
+	if !referee.IsGGF(lines) {
+		p, _ := referee.RecordPlayers(lines, sides)
+		return p
+	}
+	var text strings.Builder
+	for _, l := range lines {
+		text.WriteString(l.Text)
+	}
+	g, err := reversi.ParseGGF(text.String())
+	if err != nil { // ReplayAny read it already; an unreadable name stays the side's
+		return [2]string{}
+	}
+	return [2]string{g.Prop("PB"), g.Prop("PW")}
 }
 
 // Main runs reversi-review with args and returns the exit status.

@@ -10,13 +10,22 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"gameagents/internal/gamefile"
 	"gameagents/internal/reversi"
+	"gameagents/internal/rules"
 )
 
 // randomRecord plays a game of uniformly random moves (seeded) through the judge and
 // writes it as the referee records it, with alice as BLACK and bob as WHITE.
 func randomRecord(seed uint64) (string, []reversi.Position) {
+	text, positions, _ := randomGame(seed)
+	return text, positions
+}
+
+// randomGame is randomRecord with the same game as GGF, alice as PB and bob as PW.
+func randomGame(seed uint64) (string, []reversi.Position, string) {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	m := reversi.Game{}.New(0)
 	var b strings.Builder
@@ -47,7 +56,8 @@ func randomRecord(seed uint64) (string, []reversi.Position) {
 	in, _ := reversi.ParseInput("input.txt", gamefile.SplitLines(string(m.Input(gamefile.Single, "1"))))
 	positions = append(positions, in.Position)
 	b.WriteString("result: the game is over\n")
-	return b.String(), positions
+	ggf := m.(rules.GGFMatch).GGF([][2]string{{"PB", "alice"}, {"PW", "bob"}}, nil)
+	return b.String(), positions, ggf
 }
 
 // negamax is the exact value for the side to move by plain exhaustive search, empty
@@ -262,5 +272,22 @@ func TestMain(t *testing.T) {
 	}
 	if got := Main([]string{filepath.Join(dir, "none.txt")}, &out, &errOut); got != 1 {
 		t.Errorf("a missing file: exit %d, want 1", got)
+	}
+}
+
+func TestGGFAsRecord(t *testing.T) {
+	text, _, ggf := randomGame(11)
+	cfg := Config{From: 9, LogSize: 16}
+	fromRecord, err := Analyse("game.txt", gamefile.SplitLines(text), cfg, reversi.NewSolver(16))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromGGF, err := Analyse("game.ggf", gamefile.SplitLines(ggf), cfg, reversi.NewSolver(16))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromGGF.File = fromRecord.File
+	if diff := cmp.Diff(fromRecord, fromGGF); diff != "" || len(fromGGF.Plies) == 0 {
+		t.Errorf("the game as GGF analysed otherwise than as a record (-record +ggf):\n%s", diff)
 	}
 }
