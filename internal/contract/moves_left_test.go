@@ -125,7 +125,7 @@ func TestMovesLeft(t *testing.T) {
 func TestMovesLeftOf(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("referee record: reversi, game 1 of 1\n")
-	m := games.Judges[slices.IndexFunc(games.Judges, func(g rules.Game) bool { return g.Name() == "reversi" })].New(0)
+	m := rules.Find(games.Judges, "reversi").New(0)
 	var sides []int
 	for ply := 1; m.HasMove(); ply++ {
 		move := firstLegalReversi(t, m)
