@@ -79,7 +79,8 @@ func genCmd(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&cfg.Epsilon, "epsilon", cfg.Epsilon, "probability of a random move after the opening")
 	fs.IntVar(&cfg.SolveEmpties, "solve", cfg.SolveEmpties, "solve exactly from this many empties on")
 	fs.IntVar(&cfg.SolverLogSize, "tt", cfg.SolverLogSize, "log2 of the solver's table entries")
-	player := fs.String("player", "hand", "the greedy player's evaluation: hand (a disc-square table and mobility) or a weights file")
+	player := fs.String("player", "hand", "the player's evaluation: hand (a disc-square table and mobility) or a weights file")
+	fs.IntVar(&cfg.Depth, "depth", 0, "the player searches this many plies with the engine (0: one ply, greedy by the evaluation; a positive depth needs -player FILE)")
 	out := fs.String("out", "", "data file to write (required)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -87,6 +88,9 @@ func genCmd(args []string, stdout, stderr io.Writer) error {
 	if *out == "" || fs.NArg() != 0 {
 		fs.Usage()
 		return fmt.Errorf("need -out and no arguments")
+	}
+	if cfg.Depth > 0 && *player == "hand" {
+		return fmt.Errorf("-depth %d: a searching player needs -player FILE, a weights file such as internal/reversi/weights.bin", cfg.Depth)
 	}
 	if *player != "hand" {
 		w, err := reversi.ReadPatternWeights(*player)

@@ -21,7 +21,13 @@ type GenConfig struct {
 	// Player: the evaluation the greedy moves maximise one ply deep (nil: the small hand
 	// evaluation cheapEval). A fitted evaluation plays more like the positions a search
 	// meets, whose leaves the evaluation must judge.
-	Player         func(reversi.Board) int32
+	Player func(reversi.Board) int32
+	// Depth: when positive, the player's moves are the playing engine's search of that
+	// many plies with Player (the embedded weights when nil) at the leaves, instead of one
+	// ply: games closer to the ones the agent plays and meets, for the midgame positions
+	// an engine's search must judge. The engine's table is cleared at each game's start,
+	// so that game g still depends on (Seed, g) alone.
+	Depth          int
 	ProgressEvery  int // report progress every this many games (0: never)
 	ProgressReport func(games, samples int)
 }
@@ -44,12 +50,16 @@ func Generate(cfg GenConfig, emit func(Sample) error) error {
 	if cfg.MinRandom < 0 || cfg.MaxRandom < cfg.MinRandom {
 		return fmt.Errorf("random plies %d..%d: want 0 <= min <= max", cfg.MinRandom, cfg.MaxRandom)
 	}
+	if cfg.Depth < 0 || cfg.Depth > maxPlayerDepth {
+		return fmt.Errorf("player depth %d: want 0..%d", cfg.Depth, maxPlayerDepth)
+	}
 	solver := reversi.NewSolver(cfg.SolverLogSize)
+	player := newPlayer(cfg)
 	var game []Sample
 	samples := 0
 	for g := range cfg.Games {
 		id := uint32(cfg.FirstGame + g)
-		game = PlayGame(cfg, id, solver, game[:0])
+		game = player.playGame(id, solver, game[:0])
 		for _, s := range game {
 			if err := emit(s); err != nil {
 				return err
@@ -63,10 +73,41 @@ func Generate(cfg GenConfig, emit func(Sample) error) error {
 	return nil
 }
 
+// maxPlayerDepth bounds GenConfig.Depth: deeper players cost more than the labels.
+const maxPlayerDepth = 12
+
+// playerTableLog is the log2 of the searching player's table: small, as it is cleared
+// for every game.
+const playerTableLog = 16
+
+// player is the data generator's player for one run: the recipe and, for a searching
+// player (GenConfig.Depth), its engine.
+type player struct {
+	cfg    GenConfig
+	engine *reversi.Engine
+}
+
+func newPlayer(cfg GenConfig) *player {
+	p := &player{cfg: cfg}
+	if cfg.Depth > 0 {
+		p.engine = reversi.NewEngine(playerTableLog)
+		p.engine.Evaluation = cfg.Player
+	}
+	return p
+}
+
 // PlayGame plays game number id of the recipe and appends its labelled positions to out:
 // every position from the start on where the side to move has a legal move (positions
 // where it must pass are skipped: the search never evaluates them, it passes first).
 func PlayGame(cfg GenConfig, id uint32, solver *reversi.Solver, out []Sample) []Sample {
+	return newPlayer(cfg).playGame(id, solver, out)
+}
+
+func (p *player) playGame(id uint32, solver *reversi.Solver, out []Sample) []Sample {
+	cfg := p.cfg
+	if p.engine != nil {
+		p.engine.ClearTT()
+	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(id)))
 	randomPlies := cfg.MinRandom + rng.IntN(cfg.MaxRandom-cfg.MinRandom+1)
 	b := reversi.Start()
@@ -95,7 +136,7 @@ func PlayGame(cfg GenConfig, id uint32, solver *reversi.Solver, out []Sample) []
 		}
 		out = append(out, Sample{Board: b, Game: id})
 		side = append(side, mover)
-		b, mover = b.Play(cheapMove(b, moves, ply < randomPlies, cfg, rng)), !mover
+		b, mover = b.Play(p.move(b, moves, ply < randomPlies, rng)), !mover
 		ply++
 	}
 	// Solved from here on: the earlier positions take this score.
@@ -116,7 +157,7 @@ func PlayGame(cfg GenConfig, id uint32, solver *reversi.Solver, out []Sample) []
 			res, _ = solver.Solve(b)
 		}
 		out = append(out, Sample{Board: b, Score: int8(res), Exact: true, Game: id})
-		b = b.Play(cheapMove(b, moves, false, cfg, rng))
+		b = b.Play(p.move(b, moves, false, rng))
 	}
 }
 
@@ -140,17 +181,24 @@ func finalScore(b reversi.Board) int {
 	return 0
 }
 
-// cheapMove is the data generator's player: a uniformly random move when random or with
-// probability cfg.Epsilon, else the move whose resulting position cfg.Player (the small
-// hand evaluation by default) likes best (ties to the first in square order, random
-// ordering would add nothing the random moves do not).
-func cheapMove(b reversi.Board, moves uint64, random bool, cfg GenConfig, rng *rand.Rand) int {
+// move is the data generator's player: a uniformly random move when random or with
+// probability cfg.Epsilon; else, for a searching player, the engine's move at cfg.Depth
+// (before the solved endgame only: the solved positions' labels do not depend on how the
+// game goes on, so their moves stay cheap); else the move whose resulting position
+// cfg.Player (the small hand evaluation by default) likes best (ties to the first in
+// square order, random ordering would add nothing the random moves do not).
+func (p *player) move(b reversi.Board, moves uint64, random bool, rng *rand.Rand) int {
+	cfg := p.cfg
 	if random || rng.Float64() < cfg.Epsilon {
 		n := rng.IntN(bits.OnesCount64(moves))
 		for range n {
 			moves &= moves - 1
 		}
 		return bits.TrailingZeros64(moves)
+	}
+	empties := bits.OnesCount64(^(b.Own | b.Opp))
+	if p.engine != nil && moves&(moves-1) != 0 && empties > cfg.SolveEmpties {
+		return p.engine.Search(b, reversi.Limits{MaxDepth: cfg.Depth}, nil).Move
 	}
 	eval := cfg.Player
 	if eval == nil {

@@ -77,8 +77,51 @@ func TestGenerateLabels(t *testing.T) {
 	if diff := cmp.Diff(generate(t, hand), generate(t, pattern)); diff == "" {
 		t.Fatal("the pattern player's games equal the hand player's: Player is not used")
 	}
-	for _, cfg := range []GenConfig{hand, pattern} {
+	searching := pattern
+	searching.Games = 6
+	searching.Depth = 3
+	if diff := cmp.Diff(generate(t, pattern)[:10], generate(t, searching)[:10]); diff == "" {
+		t.Fatal("the searching player's games begin as the one-ply player's: Depth is not used")
+	}
+	for _, cfg := range []GenConfig{hand, pattern, searching} {
 		checkLabels(t, cfg)
+	}
+}
+
+// TestGenerateGameAlone: game g of a recipe is the same whether it is generated first or
+// after others, for the one-ply and the searching player (whose table is cleared for
+// every game).
+func TestGenerateGameAlone(t *testing.T) {
+	for _, depth := range []int{0, 6} {
+		cfg := smallGen(4)
+		cfg.Player = reversi.PatternEval
+		cfg.Depth = depth
+		all := generate(t, cfg)
+		cfg.Games, cfg.FirstGame = 1, 3
+		last := generate(t, cfg)
+		var want []Sample
+		for _, s := range all {
+			if s.Game == 3 {
+				want = append(want, s)
+			}
+		}
+		if len(want) == 0 {
+			t.Fatalf("depth %d: no samples of game 3", depth)
+		}
+		if diff := cmp.Diff(want, last); diff != "" {
+			t.Errorf("depth %d: game 3 alone differs from game 3 after games 0-2 (-after +alone):\n%s", depth, diff)
+		}
+	}
+}
+
+// TestGenerateDepthRange: a player depth out of range is refused.
+func TestGenerateDepthRange(t *testing.T) {
+	for _, depth := range []int{-1, maxPlayerDepth + 1} {
+		cfg := smallGen(1)
+		cfg.Depth = depth
+		if err := Generate(cfg, func(Sample) error { return nil }); err == nil {
+			t.Errorf("depth %d accepted", depth)
+		}
 	}
 }
 
