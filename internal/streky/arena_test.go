@@ -113,7 +113,7 @@ func newArenaPlayer(t *testing.T, name string) arenaPlayer {
 			if _, err := q.Apply(r.Move); err != nil {
 				t.Fatal(err)
 			}
-			wbuf = w.Expect(g, q, wbuf)
+			wbuf, _ = w.Expect(g, q, wbuf, nil)
 		}
 		arenaStats.time += time.Since(start)
 		arenaStats.moves++
