@@ -124,12 +124,12 @@ func newArenaPlayer(t *testing.T, name string) arenaPlayer {
 }
 
 // optionKeys are the engine options an arena player may set.
-const optionKeys = "depth, width, tail, reply, rootwidth, narrow, scan, both; and watch=1"
+const optionKeys = "depth, width, tail, reply, rootwidth, narrow, scan; and watch=1"
 
 // parseOptions sets the options of "key=N,..." on o.
 func parseOptions(o Options, spec string) (Options, error) {
 	fields := map[string]*int{"depth": &o.Depth, "width": &o.Width, "tail": &o.Tail, "reply": &o.ReplyWeight,
-		"rootwidth": &o.RootWidth, "narrow": &o.Narrow, "scan": &o.ReplyScan, "both": &o.ReplyBoth}
+		"rootwidth": &o.RootWidth, "narrow": &o.Narrow, "scan": &o.ReplyScan}
 	for _, kv := range strings.Split(spec, ",") {
 		k, v, _ := strings.Cut(kv, "=")
 		n, err := strconv.Atoi(v)

@@ -87,10 +87,6 @@ type Options struct {
 	// most gain less ReplyWeight/valueScale times our best greedy gain after it (one
 	// generator call more for each of the K).
 	ReplyScan int
-	// ReplyBoth (with ReplyScan K > 1): an opponent node has up to two children, the
-	// greedy reply and the denying one, and takes the one worse for us: a line robust to
-	// either kind of opponent.
-	ReplyBoth int
 }
 
 // DefaultOptions are the tuned parameters (the arena in arena_test.go).
@@ -175,7 +171,6 @@ type Engine struct {
 	// turnVar[ply] the one whose value ourTurn or tail last returned there; iterVar the
 	// best root line of the current iteration, resultVar the result's.
 	lineVar, turnVar   [maxPly + 1]variation
-	altVar             [maxPly + 1]variation // the other reply's line at an opponent node (ReplyBoth)
 	iterVar, resultVar variation
 }
 
@@ -441,43 +436,17 @@ func (e *Engine) line(ply int, pl Placement, ourMoves int) int64 {
 	if e.budget.Stopped {
 		return 0
 	}
-	reply, ok := e.modelReply(ply)
-	if !ok {
+	if reply, ok := e.modelReply(ply); ok {
+		v -= int64(reply.Gain) * e.replyWeight
+		e.play(ply, me^1, reply)
+		ply++
+		lv.push(reply)
+	} else {
 		lv.push(passPlacement) // no card of the opponent's fits
-		v += e.ourTurn(ply, ourMoves)
-		lv.extend(&e.turnVar[ply])
-		return v
 	}
-	if e.Options.ReplyBoth != 0 && e.Options.ReplyScan > 1 {
-		if greedy, _ := bestByKey(e.gen, e.lists[ply]); greedy != reply {
-			// The greedy reply first; its line is kept aside while the denying one is searched.
-			vg := e.afterReply(ply, greedy, ourMoves)
-			e.altVar[ply].set(&e.turnVar[ply+1])
-			vd := e.afterReply(ply, reply, ourMoves)
-			if e.budget.Stopped {
-				return 0
-			}
-			if vg <= vd {
-				lv.push(greedy)
-				lv.extend(&e.altVar[ply])
-				return v + vg
-			}
-			lv.push(reply)
-			lv.extend(&e.turnVar[ply+1])
-			return v + vd
-		}
-	}
-	v += e.afterReply(ply, reply, ourMoves)
-	lv.push(reply)
-	lv.extend(&e.turnVar[ply+1])
+	v += e.ourTurn(ply, ourMoves)
+	lv.extend(&e.turnVar[ply])
 	return v
-}
-
-// afterReply plays the opponent's reply at ply and returns its value to us: minus its
-// weighted gain, plus our turn after it, whose moves are left in turnVar[ply+1].
-func (e *Engine) afterReply(ply int, reply Placement, ourMoves int) int64 {
-	e.play(ply, e.me^1, reply)
-	return -int64(reply.Gain)*e.replyWeight + e.ourTurn(ply+1, ourMoves)
 }
 
 // modelReply is the opponent's modelled reply at ply from its placements in lists[ply]
