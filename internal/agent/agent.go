@@ -51,6 +51,23 @@ type SingleSharer interface {
 	SingleShare() float64
 }
 
+// SingleRememberer is a Game that keeps playdata.txt in SINGLE mode too: a game whose
+// memory is of the opponent, not of the clock, and that checks itself that the memory is
+// of the game it is given (ŠTREKY's opponent watch). Other games' SINGLE moves are
+// isolated: they neither read nor write the file.
+type SingleRememberer interface {
+	RemembersSingle() bool
+}
+
+// remembers says whether a move in mode of game reads and writes playdata.txt.
+func remembers(game Game, mode gamefile.Mode) bool {
+	if mode == gamefile.GameClock {
+		return true
+	}
+	g, ok := game.(SingleRememberer)
+	return ok && g.RemembersSingle()
+}
+
 // NodeCoster is a Position whose search's nodes cost a CPU time that differs from the
 // calibration position's in a way the position predicts (Hive's grow with the pieces on
 // the board). NodeCost is that time over the calibration position's, from a model the game
@@ -200,7 +217,7 @@ func Run(games []Game, opts Options) int {
 	}
 	h := pos.Header()
 	var mem playdata
-	if h.Mode == gamefile.GameClock { // a SINGLE move is isolated: no memory of other moves
+	if remembers(game, h.Mode) { // a SINGLE move is isolated but where the game says
 		mem = readPlaydata(path("playdata.txt"), game.Name(), h, opts.Log)
 	}
 	rate := ReadCalibration(path("calibration.txt"), game, opts.Log)
@@ -221,7 +238,7 @@ func Run(games []Game, opts Options) int {
 		return ExitInternal
 	}
 	used := opts.Clock.Used()
-	if h.Mode == gamefile.GameClock { // a SINGLE move has no next move to remember for
+	if remembers(game, h.Mode) {
 		hist := mem.history.next(h, used-(searchEnd-searchStart))
 		if err := writePlaydata(path("playdata.txt"), game.Name(), hist, gameLines); err != nil {
 			fmt.Fprintf(opts.Log, "playdata.txt: %v\n", err)

@@ -78,6 +78,10 @@ func FormatCalibration(names []string, rates map[string]float64) []byte {
 // playdataVersion starts playdata.txt, followed by the game's name.
 const playdataVersion = "gameagents-playdata 1"
 
+// PlaydataGameLine is the line of playdata.txt where the game's own lines (Session.Memory)
+// begin, after the version and the history's three lines: for a game's messages.
+const PlaydataGameLine = 5
+
 // Bounds of the history in playdata.txt: a value outside them was not written by this
 // program for a real game, so the file is not believed. A game has at most a few hundred
 // moves; a move's CPU outside its search (start-up, reading and writing the files) is a
@@ -129,18 +133,18 @@ func readPlaydata(path, game string, hd gamefile.Header, log io.Writer) playdata
 // history; on any fault it says so on log, ending "; ignored", and returns nothing.
 func parsePlaydata(lines []gamefile.Line, game string, hd gamefile.Header, log io.Writer) playdata {
 	h, err := parseHistory(lines, game)
-	if err == nil && hd.Seconds > h.remaining {
+	if err == nil && hd.Mode == gamefile.GameClock && hd.Seconds > h.remaining {
 		err = gamefile.Errorf("playdata.txt", 3, "from an earlier game (the clock went up from %s to %s)", gamefile.FormatSeconds(h.remaining), hd.Time)
 	}
 	if err != nil {
 		fmt.Fprintf(log, "%v; ignored\n", err)
 		return playdata{}
 	}
-	game4 := make([]string, 0, len(lines)-4)
-	for _, l := range lines[4:] {
-		game4 = append(game4, l.Text)
+	var own []string
+	for _, l := range lines[PlaydataGameLine-1:] {
+		own = append(own, l.Text)
 	}
-	return playdata{history: h, game: game4}
+	return playdata{history: h, game: own}
 }
 
 // parseHistory parses the first four lines of playdata.txt: the version and game, then the

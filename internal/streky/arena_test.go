@@ -78,6 +78,16 @@ func newArenaPlayer(t *testing.T, name string) arenaPlayer {
 		}
 		spec = rest
 	}
+	watch := false // "watch=1": ReplyScan only once the opponent is seen not to be greedy
+	var kept []string
+	for _, kv := range strings.Split(spec, ",") {
+		if kv == "watch=1" {
+			watch = true
+		} else if kv != "" {
+			kept = append(kept, kv)
+		}
+	}
+	spec = strings.Join(kept, ",")
 	if spec != "" {
 		o, err := parseOptions(e.Options, spec)
 		if err != nil {
@@ -85,9 +95,26 @@ func newArenaPlayer(t *testing.T, name string) arenaPlayer {
 		}
 		e.Options = o
 	}
+	scan := e.Options.ReplyScan
+	var w OpponentWatch
+	var wbuf []Placement
 	return func(p *Position) Move {
+		if watch {
+			w.Observe(p)
+			e.Options.ReplyScan = 0
+			if w.Denying() {
+				e.Options.ReplyScan = scan
+			}
+		}
 		start := time.Now()
 		r := e.Search(p, Limits{Nodes: nodes}, nil)
+		if watch {
+			q := p.Clone()
+			if _, err := q.Apply(r.Move); err != nil {
+				t.Fatal(err)
+			}
+			wbuf, _ = w.Expect(g, q, wbuf, nil)
+		}
 		arenaStats.time += time.Since(start)
 		arenaStats.moves++
 		arenaStats.depth += r.Depth
@@ -97,12 +124,12 @@ func newArenaPlayer(t *testing.T, name string) arenaPlayer {
 }
 
 // optionKeys are the engine options an arena player may set.
-const optionKeys = "depth, width, tail, reply, rootwidth, narrow"
+const optionKeys = "depth, width, tail, reply, rootwidth, narrow, scan; and watch=1"
 
 // parseOptions sets the options of "key=N,..." on o.
 func parseOptions(o Options, spec string) (Options, error) {
 	fields := map[string]*int{"depth": &o.Depth, "width": &o.Width, "tail": &o.Tail, "reply": &o.ReplyWeight,
-		"rootwidth": &o.RootWidth, "narrow": &o.Narrow}
+		"rootwidth": &o.RootWidth, "narrow": &o.Narrow, "scan": &o.ReplyScan}
 	for _, kv := range strings.Split(spec, ",") {
 		k, v, _ := strings.Cut(kv, "=")
 		n, err := strconv.Atoi(v)

@@ -90,18 +90,8 @@ func ParseInput(file string, lines []gamefile.Line) (*Input, error) {
 		if l, err = next(fmt.Sprintf("board row %d of %d", r+1, rows)); err != nil {
 			return nil, err
 		}
-		if len(l.Text) != cols {
-			return nil, gamefile.Errorf(file, l.Num, "row has %d cells, want %d", len(l.Text), cols)
-		}
-		for c := 0; c < cols; c++ {
-			ch := l.Text[c]
-			switch {
-			case ch == '.':
-			case ch >= '0' && ch <= '0'+MaxColour:
-				p.Board.Set(r, c, ch-'0')
-			default:
-				return nil, gamefile.Errorf(file, l.Num, "cell %d: %q, want '.', '0' or a colour '1' to '%d'", c+1, string(ch), MaxColour)
-			}
+		if err := setRow(&p.Board, r, l.Text); err != nil {
+			return nil, gamefile.Errorf(file, l.Num, "%v", err)
 		}
 	}
 
@@ -140,6 +130,24 @@ func ParseInput(file string, lines []gamefile.Line) (*Input, error) {
 const maxDigits = 9
 
 // parseNumber reads a decimal integer from 0 to limit: digits only, no sign.
+// setRow sets row r of b, empty, from a BOARD line: '.' empty, '0' colourless, '1' to
+// MaxColour a colour.
+func setRow(b *Board, r int, text string) error {
+	if len(text) != b.Cols() {
+		return fmt.Errorf("row has %d cells, want %d", len(text), b.Cols())
+	}
+	for c := range len(text) {
+		switch ch := text[c]; {
+		case ch == '.':
+		case ch >= '0' && ch <= '0'+MaxColour:
+			b.Set(r, c, ch-'0')
+		default:
+			return fmt.Errorf("cell %d: %q, want '.', '0' or a colour '1' to '%d'", c+1, string(ch), MaxColour)
+		}
+	}
+	return nil
+}
+
 func parseNumber(s string, limit int) (int, bool) {
 	if s == "" || len(s) > maxDigits {
 		return 0, false

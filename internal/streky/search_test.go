@@ -249,3 +249,49 @@ func TestSearchStopsInsideCall(t *testing.T) {
 		})
 	}
 }
+
+// TestReplyScan: with ReplyScan 4 the modelled reply of the principal variation is, of the
+// opponent's four best replies by greedy key, the one with the most gain less our best
+// gain after it, computed here with the plain position and generator; and it plays
+// otherwise than the greedy model in the calibration position.
+func TestReplyScan(t *testing.T) {
+	p := calibrationPosition()
+	moves := map[int]Move{}
+	for _, scan := range []int{0, 4} {
+		e := NewEngine()
+		e.Options.ReplyScan = scan
+		r := e.Search(p, Limits{Nodes: 2_000_000}, nil)
+		moves[scan] = r.Move
+		pv := e.PV()
+		if scan == 0 || len(pv) < 2 {
+			continue
+		}
+		after := p.Clone()
+		if _, err := after.Apply(pv[0]); err != nil {
+			t.Fatal(err)
+		}
+		g := NewGenerator()
+		replies := topByKey(g, g.Placements(&after.Board, after.Hand(), nil), 4, nil)
+		best, bestValue := Move{}, -1<<30
+		for _, rp := range replies {
+			m := g.Move(rp)
+			next := after.Clone()
+			if _, err := next.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+			ours := 0
+			for _, pl := range NewGenerator().Placements(&next.Board, next.Hand(), nil) {
+				ours = max(ours, int(pl.Gain))
+			}
+			if v := int(rp.Gain) - ours; v > bestValue {
+				best, bestValue = m, v
+			}
+		}
+		if FormatMove(pv[1]) != FormatMove(best) {
+			t.Errorf("the modelled reply to %s is %s, want %s (gain less our best answer %d)", FormatMove(pv[0]), FormatMove(pv[1]), FormatMove(best), bestValue)
+		}
+	}
+	if moves[0] == moves[4] {
+		t.Errorf("ReplyScan 4 plays %s, as the greedy model does: the option changes nothing", FormatMove(moves[4]))
+	}
+}
