@@ -54,7 +54,8 @@ func (t *Thinker) Move(input []byte, depth int) ([]string, Analysis, error) {
 	}
 	h := pos.Header()
 	var mem playdata
-	if h.Mode == gamefile.GameClock {
+	remember := remembers(t.game, h.Mode)
+	if remember {
 		mem.game = t.memory[h.Side.Text]
 	}
 	opts := t.opts
@@ -65,7 +66,7 @@ func (t *Thinker) Move(input []byte, depth int) ([]string, Analysis, error) {
 	if !s.emitted {
 		return nil, Analysis{}, fmt.Errorf("%s wrote no move", t.game.Name())
 	}
-	if h.Mode == gamefile.GameClock {
+	if remember {
 		t.memory[h.Side.Text] = gameLines
 	}
 	fmt.Fprintf(t.opts.Log, "%s: %s %s, planned %.3fs (hard %.3fs, %d nodes), used %.3fs CPU\n",
