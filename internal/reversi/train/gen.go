@@ -96,13 +96,9 @@ func newPlayer(cfg GenConfig) *player {
 	return p
 }
 
-// PlayGame plays game number id of the recipe and appends its labelled positions to out:
+// playGame plays game number id of the recipe and appends its labelled positions to out:
 // every position from the start on where the side to move has a legal move (positions
 // where it must pass are skipped: the search never evaluates them, it passes first).
-func PlayGame(cfg GenConfig, id uint32, solver *reversi.Solver, out []Sample) []Sample {
-	return newPlayer(cfg).playGame(id, solver, out)
-}
-
 func (p *player) playGame(id uint32, solver *reversi.Solver, out []Sample) []Sample {
 	cfg := p.cfg
 	if p.engine != nil {
