@@ -37,7 +37,7 @@ func arenaPlayer(t *testing.T, name string) func(Board) int {
 	if name == "random" {
 		return RandomMove
 	}
-	f := Features{Evaluation: PatternEval}
+	var f Features
 	switch name {
 	case "engine":
 	case "hand":
@@ -77,7 +77,7 @@ func arenaPlayer(t *testing.T, name string) func(Board) int {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.Evaluation = w.Eval
+		f.Weights = w
 	}
 	e := NewEngine(ttLogSize(*arenaNodes))
 	e.Features = f

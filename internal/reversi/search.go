@@ -15,6 +15,7 @@ package reversi
 // checked every search.CheckEvery nodes (search.Budget). It allocates nothing once the engine is built.
 
 import (
+	"cmp"
 	"math/bits"
 
 	"gameagents/internal/clock"
@@ -81,18 +82,32 @@ type Features struct {
 	// budget (its cost: the last one's times the last growth, nextIterationGrowth),
 	// instead of the Share rule.
 	PredictIteration bool
-	Evaluation       func(Board) int32 // nil: the fitted patterns (PatternEval); HandEval for the baseline
+	Evaluation       func(Board) int32 // nil: the fitted patterns (Weights); HandEval for the baseline
+	// Weights: the fitted patterns' weights, when Evaluation is nil (nil: the embedded
+	// ones, PatternEval's). The search keeps their indices incrementally (patstate.go).
+	Weights *PatternWeights
 }
 
 // Engine is a search with its transposition table. One Engine serves one goroutine.
 type Engine struct {
 	Features
-	solver *Solver
-	tt     []ttEntry
-	mask   uint64
-	budget search.Budget
-	eval   func(Board) int32
+	solver  *Solver
+	tt      []ttEntry
+	mask    uint64
+	budget  search.Budget
+	weights *PatternWeights // the patterns evaluated, when Evaluation is nil
+	// feat[sp] holds the pattern indices of the position the search is at (only when
+	// Evaluation is nil), its side to move's view in half sp&1 (patstate.go): each move or
+	// pass down the line pushes one, so a line of depth d plies holds at most 2d+1 (a pass
+	// is followed by a move or ends the game), and the move order's evaluation of a child
+	// uses the slot above.
+	feat [featStack]patState
+	sp   int
 }
+
+// featStack bounds Engine.feat: a line from the root to depth maxPly, every move after a
+// pass, and the order's slot above the deepest.
+const featStack = 2*maxPly + 2
 
 // ttEntry is one position's stored search result.
 type ttEntry struct {
@@ -223,19 +238,20 @@ func (e *Engine) search(b Board, lim Limits, report func(Result)) Result {
 	e.budget.Start(lim.Nodes, lim.Guard)
 	e.budget.SetCeiling(lim.MaxNodes)
 	watch := search.Watch[int]{Drop: unsettledDrop}
-	e.eval = e.Evaluation
-	if e.eval == nil {
-		e.eval = PatternEval
+	e.sp = 0
+	if e.Evaluation == nil {
+		e.weights = cmp.Or(e.Weights, patDefault)
+		e.feat[0].set(b)
 	}
 	moves := b.Moves()
 	if moves == 0 {
-		return Result{Move: -1, Score: e.eval(b)}
+		return Result{Move: -1, Score: e.evaluate(b)}
 	}
 	var root [maxMoves]int
 	n := e.order(b, moves, -1, maxPly, root[:0])
 	best := Result{Move: root[0], Score: -scoreInf}
 	if n == 1 {
-		best.Score = e.eval(b)
+		best.Score = e.evaluate(b)
 		return best
 	}
 	empties := bits.OnesCount64(^(b.Own | b.Opp))
@@ -298,7 +314,7 @@ func (e *Engine) searchRoot(b Board, root []int, depth int) (int32, bool) {
 	alpha, beta := int32(-scoreInf), int32(scoreInf)
 	bestScore := int32(-scoreInf)
 	for i, sq := range root {
-		child := b.Play(sq)
+		child := e.enter(b, sq)
 		var v int32
 		if i == 0 || e.NoPVS {
 			v = -e.negamax(child, depth-1, -beta, -alpha, false)
@@ -308,6 +324,7 @@ func (e *Engine) searchRoot(b Board, root []int, depth int) (int32, bool) {
 				v = -e.negamax(child, depth-1, -beta, -alpha, false)
 			}
 		}
+		e.sp--
 		if e.budget.Stopped {
 			if i > 0 && bestScore > -scoreInf {
 				return bestScore, false
@@ -333,10 +350,12 @@ func (e *Engine) negamax(b Board, depth int, alpha, beta int32, passed bool) int
 		if passed || b.Pass().Moves() == 0 {
 			return int32(final(b)) * discScore
 		}
-		return -e.negamax(b.Pass(), depth, -beta, -alpha, true)
+		v := -e.negamax(e.enterPass(b), depth, -beta, -alpha, true)
+		e.sp--
+		return v
 	}
 	if depth <= 0 {
-		return e.eval(b)
+		return e.evaluate(b)
 	}
 	ttMove := -1
 	var ent *ttEntry
@@ -366,7 +385,7 @@ func (e *Engine) negamax(b Board, depth int, alpha, beta int32, passed bool) int
 		n = squareOrder(moves, ttMove, list[:0])
 	}
 	for i, sq := range list[:n] {
-		child := b.Play(sq)
+		child := e.enter(b, sq)
 		var v int32
 		if i == 0 || e.NoPVS {
 			v = -e.negamax(child, depth-1, -beta, -alpha, false)
@@ -376,6 +395,7 @@ func (e *Engine) negamax(b Board, depth int, alpha, beta int32, passed bool) int
 				v = -e.negamax(child, depth-1, -beta, -alpha, false)
 			}
 		}
+		e.sp--
 		if e.budget.Stopped {
 			return 0
 		}
@@ -393,6 +413,45 @@ func (e *Engine) negamax(b Board, depth int, alpha, beta int32, passed bool) int
 		*ent = ttEntry{own: b.Own, opp: b.Opp, score: int16(best), depth: int8(depth), bound: search.BoundOf(best, alphaOrig, beta), move: int8(bestMove)}
 	}
 	return best
+}
+
+// evaluate is the evaluation of b, the position the search is at.
+func (e *Engine) evaluate(b Board) int32 {
+	if e.Evaluation != nil {
+		return e.Evaluation(b)
+	}
+	return e.weights.evalState(&e.feat[e.sp], uint(e.sp), b)
+}
+
+// enter moves the search to the position after sq is played on b, the position it is at,
+// and returns it; the caller leaves it with e.sp--.
+func (e *Engine) enter(b Board, sq int) Board {
+	f := flips(b.Own, b.Opp, sq)
+	e.sp++
+	if e.Evaluation == nil {
+		e.feat[e.sp].play(&e.feat[e.sp-1], uint(e.sp-1), sq, f)
+	}
+	return b.after(sq, f)
+}
+
+// enterPass moves the search to b with the move passed; the caller leaves it with e.sp--.
+func (e *Engine) enterPass(b Board) Board {
+	e.sp++
+	if e.Evaluation == nil {
+		e.feat[e.sp] = e.feat[e.sp-1]
+	}
+	return b.Pass()
+}
+
+// evaluateChild is the evaluation of c, the position after sq (turning f) is played on the
+// position the search is at, read in the slot above without moving there.
+func (e *Engine) evaluateChild(sq int, f uint64, c Board) int32 {
+	if e.Evaluation != nil {
+		return e.Evaluation(c)
+	}
+	next := &e.feat[e.sp+1]
+	next.play(&e.feat[e.sp], uint(e.sp), sq, f)
+	return e.weights.evalState(next, uint(e.sp+1), c)
 }
 
 // order lists the moves fastest first: the table's move, then by the opponent's replies
@@ -413,7 +472,8 @@ func (e *Engine) order(b Board, moves uint64, ttMove, depth int, list []int) int
 	n := 0
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
-		c := b.Play(sq)
+		f := flips(b.Own, b.Opp, sq)
+		c := b.after(sq, f)
 		replies := c.Moves()
 		k := bits.OnesCount64(replies)*4 + bits.OnesCount64(replies&corners)*4
 		if corners&(1<<sq) != 0 {
@@ -426,7 +486,7 @@ func (e *Engine) order(b Board, moves uint64, ttMove, depth int, list []int) int
 		case sq == ttMove:
 			k = -1000 // first whatever its key: no evaluation needed
 		case byEval:
-			k += bits.OnesCount64(neighbours(c.Opp)&empty&^(1<<sq)) + int(e.eval(c)/orderEvalScale)
+			k += bits.OnesCount64(neighbours(c.Opp)&empty&^(1<<sq)) + int(e.evaluateChild(sq, f, c)/orderEvalScale)
 		}
 		list = append(list, sq)
 		j := n

@@ -48,7 +48,7 @@ func PlainValue(w *reversi.PatternWeights, depth int) func(reversi.Board) int32 
 // order). Below ProbCut's least depth the value is exactly PlainValue's (TestRelabel).
 func EngineValue(w *reversi.PatternWeights, depth int) func(reversi.Board) int32 {
 	e := reversi.NewEngine(20)
-	e.Evaluation = w.Eval
+	e.Weights = w
 	return func(b reversi.Board) int32 { return engineValue(e, w, b, depth) }
 }
 
