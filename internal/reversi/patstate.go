@@ -103,8 +103,9 @@ func (s *patState) play(parent *patState, half uint, sq int, flipped uint64) {
 }
 
 // evalState is w.Eval(b) for the position b whose indices s holds, its side to move's view
-// in half (0 low, 1 high): the same sum, without reading the patterns again.
-func (w *PatternWeights) evalState(s *patState, half uint, b Board) int32 {
+// in half (0 low, 1 high), and whose legal moves are moves (b.Moves(), which the search
+// has already listed): the same sum, without reading the patterns again.
+func (w *PatternWeights) evalState(s *patState, half uint, b Board, moves uint64) int32 {
 	empty := ^(b.Own | b.Opp)
 	t := w.W[w.Phase[bits.OnesCount64(empty)]]
 	t = t[:PatternWeightsPerPhase]
@@ -113,7 +114,7 @@ func (w *PatternWeights) evalState(s *patState, half uint, b Board) int32 {
 	for k, x := range s.idx[:PatternInstances] {
 		sum += int32(t[patSlotBase[k]+(x>>shift&0xffff)])
 	}
-	own := min(bits.OnesCount64(b.Moves()), PatternMobilityMax)
+	own := min(bits.OnesCount64(moves), PatternMobilityMax)
 	opp := min(bits.OnesCount64(b.Pass().Moves()), PatternMobilityMax)
 	sum += int32(t[patMobOwn+own]) + int32(t[patMobOpp+opp])
 	sum += int32(t[patPotOwn+PatternPotential(b.Opp, empty)]) + int32(t[patPotOpp+PatternPotential(b.Own, empty)])

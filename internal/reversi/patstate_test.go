@@ -79,7 +79,7 @@ func TestPatStateMatchesIndices(t *testing.T) {
 				t.Fatalf("game %d ply %d %v: updated state differs from a fresh reading", game, ply, b)
 			}
 			for wi, w := range weights {
-				if got, want := w.evalState(&s, ply, b), w.Eval(b); got != want {
+				if got, want := w.evalState(&s, ply, b, b.Moves()), w.Eval(b); got != want {
 					t.Fatalf("game %d ply %d weights %d: evalState %d, Eval %d", game, ply, wi, got, want)
 				}
 			}

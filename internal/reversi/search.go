@@ -245,13 +245,13 @@ func (e *Engine) search(b Board, lim Limits, report func(Result)) Result {
 	}
 	moves := b.Moves()
 	if moves == 0 {
-		return Result{Move: -1, Score: e.evaluate(b)}
+		return Result{Move: -1, Score: e.evaluate(b, 0)}
 	}
 	var root [maxMoves]int
 	n := e.order(b, moves, -1, maxPly, root[:0])
 	best := Result{Move: root[0], Score: -scoreInf}
 	if n == 1 {
-		best.Score = e.evaluate(b)
+		best.Score = e.evaluate(b, moves)
 		return best
 	}
 	empties := bits.OnesCount64(^(b.Own | b.Opp))
@@ -355,7 +355,7 @@ func (e *Engine) negamax(b Board, depth int, alpha, beta int32, passed bool) int
 		return v
 	}
 	if depth <= 0 {
-		return e.evaluate(b)
+		return e.evaluate(b, moves)
 	}
 	ttMove := -1
 	var ent *ttEntry
@@ -415,12 +415,13 @@ func (e *Engine) negamax(b Board, depth int, alpha, beta int32, passed bool) int
 	return best
 }
 
-// evaluate is the evaluation of b, the position the search is at.
-func (e *Engine) evaluate(b Board) int32 {
+// evaluate is the evaluation of b, the position the search is at, whose legal moves are
+// moves.
+func (e *Engine) evaluate(b Board, moves uint64) int32 {
 	if e.Evaluation != nil {
 		return e.Evaluation(b)
 	}
-	return e.weights.evalState(&e.feat[e.sp], uint(e.sp), b)
+	return e.weights.evalState(&e.feat[e.sp], uint(e.sp), b, moves)
 }
 
 // enter moves the search to the position after sq is played on b, the position it is at,
@@ -444,14 +445,15 @@ func (e *Engine) enterPass(b Board) Board {
 }
 
 // evaluateChild is the evaluation of c, the position after sq (turning f) is played on the
-// position the search is at, read in the slot above without moving there.
-func (e *Engine) evaluateChild(sq int, f uint64, c Board) int32 {
+// position the search is at, whose legal moves are replies, read in the slot above without
+// moving there.
+func (e *Engine) evaluateChild(sq int, f uint64, c Board, replies uint64) int32 {
 	if e.Evaluation != nil {
 		return e.Evaluation(c)
 	}
 	next := &e.feat[e.sp+1]
 	next.play(&e.feat[e.sp], uint(e.sp), sq, f)
-	return e.weights.evalState(next, uint(e.sp+1), c)
+	return e.weights.evalState(next, uint(e.sp+1), c, replies)
 }
 
 // order lists the moves fastest first: the table's move, then by the opponent's replies
@@ -486,7 +488,7 @@ func (e *Engine) order(b Board, moves uint64, ttMove, depth int, list []int) int
 		case sq == ttMove:
 			k = -1000 // first whatever its key: no evaluation needed
 		case byEval:
-			k += bits.OnesCount64(neighbours(c.Opp)&empty&^(1<<sq)) + int(e.evaluateChild(sq, f, c)/orderEvalScale)
+			k += bits.OnesCount64(neighbours(c.Opp)&empty&^(1<<sq)) + int(e.evaluateChild(sq, f, c, replies)/orderEvalScale)
 		}
 		list = append(list, sq)
 		j := n
