@@ -97,7 +97,7 @@ func genCmd(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("-player: %w", err)
 		}
-		cfg.Player = w.Eval
+		cfg.Player = w
 	}
 	f, err := os.Create(*out)
 	if err != nil {

@@ -18,10 +18,10 @@ type GenConfig struct {
 	Epsilon       float64 // probability that the cheap player moves at random
 	SolveEmpties  int     // E: solve exactly from this many empties on
 	SolverLogSize int     // the solver's table: 2^SolverLogSize entries
-	// Player: the evaluation the greedy moves maximise one ply deep (nil: the small hand
-	// evaluation cheapEval). A fitted evaluation plays more like the positions a search
-	// meets, whose leaves the evaluation must judge.
-	Player func(reversi.Board) int32
+	// Player: the fitted evaluation the greedy moves maximise one ply deep (nil: the
+	// small hand evaluation cheapEval). A fitted evaluation plays more like the positions
+	// a search meets, whose leaves the evaluation must judge.
+	Player *reversi.PatternWeights
 	// Depth: when positive, the player's moves are the playing engine's search of that
 	// many plies with Player (the embedded weights when nil) at the leaves, instead of one
 	// ply: games closer to the ones the agent plays and meets, for the midgame positions
@@ -91,7 +91,7 @@ func newPlayer(cfg GenConfig) *player {
 	p := &player{cfg: cfg}
 	if cfg.Depth > 0 {
 		p.engine = reversi.NewEngine(playerTableLog)
-		p.engine.Evaluation = cfg.Player
+		p.engine.Weights = cfg.Player
 	}
 	return p
 }
@@ -196,9 +196,9 @@ func (p *player) move(b reversi.Board, moves uint64, random bool, rng *rand.Rand
 	if p.engine != nil && moves&(moves-1) != 0 && empties > cfg.SolveEmpties {
 		return p.engine.Search(b, reversi.Limits{MaxDepth: cfg.Depth}, nil).Move
 	}
-	eval := cfg.Player
-	if eval == nil {
-		eval = cheapEval
+	eval := cheapEval
+	if cfg.Player != nil {
+		eval = cfg.Player.Eval
 	}
 	best, bestSq := int32(-1<<30), -1
 	for m := moves; m != 0; m &= m - 1 {

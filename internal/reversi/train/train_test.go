@@ -73,7 +73,7 @@ func TestDataRoundTrip(t *testing.T) {
 func TestGenerateLabels(t *testing.T) {
 	hand := smallGen(20)
 	pattern := hand
-	pattern.Player = reversi.PatternEval
+	pattern.Player = reversi.DefaultPatternWeights()
 	if diff := cmp.Diff(generate(t, hand), generate(t, pattern)); diff == "" {
 		t.Fatal("the pattern player's games equal the hand player's: Player is not used")
 	}
@@ -94,7 +94,7 @@ func TestGenerateLabels(t *testing.T) {
 func TestGenerateGameAlone(t *testing.T) {
 	for _, depth := range []int{0, 6} {
 		cfg := smallGen(4)
-		cfg.Player = reversi.PatternEval
+		cfg.Player = reversi.DefaultPatternWeights()
 		cfg.Depth = depth
 		all := generate(t, cfg)
 		cfg.Games, cfg.FirstGame = 1, 3
