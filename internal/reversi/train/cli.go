@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"gameagents/internal/gamefile"
@@ -127,7 +128,42 @@ func genCmd(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func readData(path string) ([]Sample, error) {
+// readData reads the data files of a -data flag: one path, or several separated by commas,
+// read in order as one data set (the halves of a recipe made with gen -first, relabelled
+// on two cores). Files whose games share numbers are refused: the test set is chosen by
+// game number, and one game twice would be a game in both sets or counted twice.
+func readData(paths string) ([]Sample, error) {
+	var all []Sample
+	type span struct {
+		path     string
+		min, max uint32
+	}
+	var spans []span
+	for _, path := range strings.Split(paths, ",") {
+		s, err := readDataFile(path)
+		if err != nil {
+			return nil, err
+		}
+		if len(s) == 0 {
+			continue
+		}
+		sp := span{path: path, min: s[0].Game, max: s[0].Game}
+		for _, x := range s {
+			sp.min, sp.max = min(sp.min, x.Game), max(sp.max, x.Game)
+		}
+		for _, o := range spans {
+			if sp.min <= o.max && o.min <= sp.max {
+				return nil, fmt.Errorf("%s (games %d-%d) and %s (games %d-%d): the files' games share numbers; make one with gen -first",
+					o.path, o.min, o.max, path, sp.min, sp.max)
+			}
+		}
+		spans = append(spans, sp)
+		all = append(all, s...)
+	}
+	return all, nil
+}
+
+func readDataFile(path string) ([]Sample, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -143,7 +179,7 @@ func readData(path string) ([]Sample, error) {
 func fitCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("fit", stderr)
 	cfg := DefaultFit
-	data := fs.String("data", "", "data file written by gen (required)")
+	data := fs.String("data", "", "data file written by gen, or several separated by commas (required)")
 	out := fs.String("out", "", "weights file to write (required), e.g. internal/reversi/weights.bin")
 	fs.IntVar(&cfg.PhaseWidth, "width", cfg.PhaseWidth, "empties per phase")
 	fs.IntVar(&cfg.Phases, "phases", cfg.Phases, "number of phases (the last takes all larger empties counts)")
@@ -184,7 +220,7 @@ func fitCmd(args []string, stdout, stderr io.Writer) error {
 
 func evalCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("eval", stderr)
-	data := fs.String("data", "", "data file written by gen (required)")
+	data := fs.String("data", "", "data file written by gen, or several separated by commas (required)")
 	weights := fs.String("weights", "", "weights file (default: the embedded internal/reversi/weights.bin)")
 	testEvery := fs.Uint("test-every", uint(DefaultFit.TestEvery), "games numbered 0 mod this are the test set (1: all)")
 	exact := fs.Bool("exact", false, "measure on exactly labelled positions only")
@@ -219,7 +255,7 @@ func loadWeights(path string) (*reversi.PatternWeights, error) {
 
 func relabelCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("relabel", stderr)
-	data := fs.String("data", "", "data file written by gen (required)")
+	data := fs.String("data", "", "data file written by gen, or several separated by commas (required)")
 	weights := fs.String("weights", "", "weights file of the earlier fit (default: the embedded weights)")
 	depth := fs.Int("depth", 2, "search depth in plies")
 	mix := fs.Float64("mix", 1, "weight of the search value in the new label (the rest: the old label)")
