@@ -21,7 +21,8 @@ package reversi
 // mask by shifts or, for diagonals, one multiplication (the bits of a diagonal land in
 // the top byte of x*0x0101010101010101 with no carries, because they come from distinct
 // columns); a 1024-entry table turns a 10-bit binary mask into its base-3 value, so a
-// configuration index is patTernary[own] + 2*patTernary[opp].
+// configuration index is patTernary[own] + 2*patTernary[opp]. The search reads them once
+// at its root and then updates them move by move (patstate.go).
 //
 // Beyond patterns: the number of legal moves of each side (Logistello's mobility
 // feature, which patterns only approximate), each side's potential mobility (the empty

@@ -13,6 +13,9 @@ package reversi
 //
 // The search stops on a node budget (which makes it deterministic) and on a CPU-time guard
 // checked every search.CheckEvery nodes (search.Budget). It allocates nothing once the engine is built.
+//
+// The pattern evaluation's indices are kept along the line, updated by each move from the
+// parent's (patstate.go): the values, hence the nodes, are those of a fresh reading.
 
 import (
 	"cmp"
