@@ -114,9 +114,10 @@ func (w *PatternWeights) evalState(s *patState, half uint, b Board, moves uint64
 	for k, x := range s.idx[:PatternInstances] {
 		sum += int32(t[patSlotBase[k]+(x>>shift&0xffff)])
 	}
-	own := min(bits.OnesCount64(moves), PatternMobilityMax)
-	opp := min(bits.OnesCount64(b.Pass().Moves()), PatternMobilityMax)
-	sum += int32(t[patMobOwn+own]) + int32(t[patMobOpp+opp])
-	sum += int32(t[patPotOwn+PatternPotential(b.Opp, empty)]) + int32(t[patPotOpp+PatternPotential(b.Own, empty)])
-	return sum + int32(t[patBias+bits.OnesCount64(empty)])
+	var extra [5]uint32
+	patMoveFeatures(&extra, b, moves)
+	for _, i := range extra {
+		sum += int32(t[i])
+	}
+	return sum
 }

@@ -332,14 +332,19 @@ func PatternIndices(b Board, f *[PatternFeatures]uint32) {
 	oth, pth := patMirrorH(ot), patMirrorH(pt)
 	f[56] = patIndex(2, patGather2(oth), patGather2(pth))
 	f[57] = patIndex(2, patGather2(v(oth)), patGather2(v(pth)))
-	own := min(bits.OnesCount64(b.Moves()), PatternMobilityMax)
-	opp := min(bits.OnesCount64(b.Pass().Moves()), PatternMobilityMax)
+	patMoveFeatures((*[5]uint32)(f[PatternInstances:]), b, b.Moves())
+}
+
+// patMoveFeatures fills f with the weight indices of b's features beyond the patterns: own
+// mobility (moves, b's legal moves), the opponent's, the two potential mobilities and the
+// bias by empties.
+func patMoveFeatures(f *[5]uint32, b Board, moves uint64) {
 	empty := ^(b.Own | b.Opp)
-	f[PatternInstances] = uint32(patMobOwn + own)
-	f[PatternInstances+1] = uint32(patMobOpp + opp)
-	f[PatternInstances+2] = uint32(patPotOwn + PatternPotential(b.Opp, empty))
-	f[PatternInstances+3] = uint32(patPotOpp + PatternPotential(b.Own, empty))
-	f[PatternInstances+4] = uint32(patBias + bits.OnesCount64(empty))
+	f[0] = uint32(patMobOwn + min(bits.OnesCount64(moves), PatternMobilityMax))
+	f[1] = uint32(patMobOpp + min(bits.OnesCount64(b.Pass().Moves()), PatternMobilityMax))
+	f[2] = uint32(patPotOwn + PatternPotential(b.Opp, empty))
+	f[3] = uint32(patPotOpp + PatternPotential(b.Own, empty))
+	f[4] = uint32(patBias + bits.OnesCount64(empty))
 }
 
 // PatternPotential is the potential mobility feature: the empty squares next to a disc of
