@@ -84,11 +84,15 @@ const playerTableLog = 16
 // player (GenConfig.Depth), its engine.
 type player struct {
 	cfg    GenConfig
+	eval   func(reversi.Board) int32 // the one-ply player's evaluation: cfg.Player's, or cheapEval
 	engine *reversi.Engine
 }
 
 func newPlayer(cfg GenConfig) *player {
-	p := &player{cfg: cfg}
+	p := &player{cfg: cfg, eval: cheapEval}
+	if cfg.Player != nil {
+		p.eval = cfg.Player.Eval
+	}
 	if cfg.Depth > 0 {
 		p.engine = reversi.NewEngine(playerTableLog)
 		p.engine.Weights = cfg.Player
@@ -196,14 +200,10 @@ func (p *player) move(b reversi.Board, moves uint64, random bool, rng *rand.Rand
 	if p.engine != nil && moves&(moves-1) != 0 && empties > cfg.SolveEmpties {
 		return p.engine.Search(b, reversi.Limits{MaxDepth: cfg.Depth}, nil).Move
 	}
-	eval := cheapEval
-	if cfg.Player != nil {
-		eval = cfg.Player.Eval
-	}
 	best, bestSq := int32(-1<<30), -1
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
-		if v := -eval(b.Play(sq)); v > best {
+		if v := -p.eval(b.Play(sq)); v > best {
 			best, bestSq = v, sq
 		}
 	}
