@@ -89,7 +89,8 @@ func (e *Engine) probCut(b Board, depth int, alpha, beta int32) (int32, bool) {
 // probCutMean[depth][stage] and probCutSigma[depth][stage] are the mean and the standard
 // deviation of v(depth) − v(probCutDepth(depth)) in 1/100 disc, by stage of the game
 // (probCutStage: empties 0–11, 12–23, 24–35, 36–47, 48–60), as TestProbCutSigma printed
-// them with the committed weights (w7new); rows below probCutMinDepth are unused.
+// them with the weights w7new, committed before wF (the tables for wF are in test on the
+// branch reversi-wF-sigma); rows below probCutMinDepth are unused.
 var probCutMean = [probCutMaxSigmaDepth + 1][probCutStages]int16{
 	3:  {27, 58, 80, 17, -19},   // positions: 206, 385, 493, 488, 247
 	4:  {-32, -5, 22, 110, 59},  // positions: 206, 385, 493, 488, 247
