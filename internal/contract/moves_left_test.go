@@ -63,7 +63,7 @@ func movesLeftOf(file string, lines []gamefile.Line) (string, []movesLeftPoint, 
 var movesLeftBuckets = []struct{ lo, hi int }{{1, 5}, {6, 10}, {11, 20}, {21, 40}, {41, 60}, {61, 80}, {81, 1 << 30}}
 
 // reportMovesLeft writes, per range of true moves left, the positions and the median and
-// the 10th and 90th percentiles of estimate over truth.
+// the 10th and 90th percentiles of estimate over truth; then reportMovesMade.
 func reportMovesLeft(w io.Writer, game string, points []movesLeftPoint) {
 	fmt.Fprintf(w, "%s: %d positions; the estimate of the moves left over the moves made, by the moves made\n", game, len(points))
 	fmt.Fprintf(w, "  %-9s %9s %7s %7s %7s\n", "moves", "positions", "p10", "median", "p90")
@@ -84,6 +84,24 @@ func reportMovesLeft(w io.Writer, game string, points []movesLeftPoint) {
 			hi = "..."
 		}
 		fmt.Fprintf(w, "  %-9s %9d %7.2f %7.2f %7.2f\n", fmt.Sprintf("%d-%s", b.lo, hi), len(ratios), at(0.1), at(0.5), at(0.9))
+	}
+	reportMovesMade(w, points)
+}
+
+// reportMovesMade writes, per range of ten of the estimate, the quartiles of the moves
+// made: the data a new estimate is fitted to.
+func reportMovesMade(w io.Writer, points []movesLeftPoint) {
+	byRange := map[int][]int{}
+	for _, p := range points {
+		byRange[p.estimate/10] = append(byRange[p.estimate/10], p.actual)
+	}
+	fmt.Fprintf(w, "  the moves made, by the estimate\n")
+	fmt.Fprintf(w, "  %-9s %9s %7s %7s %7s\n", "estimate", "positions", "p25", "median", "p75")
+	for _, r := range slices.Sorted(maps.Keys(byRange)) {
+		made := byRange[r]
+		slices.Sort(made)
+		at := func(q float64) int { return made[int(q*float64(len(made)-1))] }
+		fmt.Fprintf(w, "  %-9s %9d %7d %7d %7d\n", fmt.Sprintf("%d-%d", 10*r, 10*r+9), len(made), at(0.25), at(0.5), at(0.75))
 	}
 }
 
@@ -156,7 +174,8 @@ func TestMovesLeftOf(t *testing.T) {
 	}
 	var out strings.Builder
 	reportMovesLeft(&out, game, points)
-	if !strings.Contains(out.String(), fmt.Sprintf("reversi: %d positions", len(sides))) || !strings.Contains(out.String(), "21-40") {
+	if !strings.Contains(out.String(), fmt.Sprintf("reversi: %d positions", len(sides))) || !strings.Contains(out.String(), "21-40") ||
+		!strings.Contains(out.String(), "the moves made, by the estimate") {
 		t.Errorf("report:\n%s", out.String())
 	}
 }
