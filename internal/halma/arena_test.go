@@ -13,11 +13,12 @@ import (
 )
 
 var (
-	arena      = flag.Int("arena", 0, "play this many in-process games (a tuning aid; strength claims come from the referee)")
-	arenaNodes = flag.Int64("arena-nodes", 300_000, "engine node budget per move in -arena games")
-	arenaVs    = flag.String("arena-vs", "minimax", "the opponent in -arena games: minimax, greedy, or the engine without a feature: notc, nopvs, nokillers, nohistory, nolmr, norepetition")
-	arenaDepth = flag.Int("arena-depth", 2, "minimax depth in -arena games")
-	arenaSPRT  = flag.String("arena-sprt", "", "ELO0,ELO1[,ALPHA,BETA]: test the engine's normalized Elo against the opponent, H0 ELO0 against H1 ELO1 (internal/sprt), on the pairs of games, playing pairs until the test decides; -arena is then the most games (an odd last one is left out)")
+	arena       = flag.Int("arena", 0, "play this many in-process games (a tuning aid; strength claims come from the referee)")
+	arenaNodes  = flag.Int64("arena-nodes", 300_000, "engine node budget per move in -arena games")
+	arenaVs     = flag.String("arena-vs", "minimax", "the opponent in -arena games: minimax, greedy, or the engine (Manhattan distance) or the engine without a feature: nott, nopvs, nokillers, nohistory, nolmr, norepetition")
+	arenaDepth  = flag.Int("arena-depth", 2, "minimax depth in -arena games")
+	arenaMetric = flag.Int("arena-metric", MetricManhattan, "the engine's distance metric in -arena games (the opponent's, when it is an engine, stays Manhattan): 0 Manhattan, 1 diagonal")
+	arenaSPRT   = flag.String("arena-sprt", "", "ELO0,ELO1[,ALPHA,BETA]: test the engine's normalized Elo against the opponent, H0 ELO0 against H1 ELO1 (internal/sprt), on the pairs of games, playing pairs until the test decides; -arena is then the most games (an odd last one is left out)")
 )
 
 // arenaRandomPlies opening plies are random, the same for the four games of a group (both
@@ -48,7 +49,7 @@ func opponentArenaPlayer(t *testing.T) arenaPlayer {
 		}
 	}
 	f := map[string]Features{
-		"nott": {NoTT: true}, "nopvs": {NoPVS: true}, "nokillers": {NoKillers: true},
+		"engine": {}, "nott": {NoTT: true}, "nopvs": {NoPVS: true}, "nokillers": {NoKillers: true},
 		"nohistory": {NoHistory: true}, "nolmr": {NoLMR: true}, "norepetition": {NoRepetition: true},
 	}
 	feat, ok := f[*arenaVs]
@@ -83,7 +84,10 @@ func playArena(t *testing.T) *sprt.Sequential {
 	if seq != nil {
 		games -= games % 2 // the test counts whole pairs only
 	}
-	engine, opponent := engineArenaPlayer(Features{}), opponentArenaPlayer(t)
+	if *arenaMetric < 0 || *arenaMetric >= metrics {
+		t.Fatalf("-arena-metric %d: want 0 to %d", *arenaMetric, metrics-1)
+	}
+	engine, opponent := engineArenaPlayer(Features{Metric: *arenaMetric}), opponentArenaPlayer(t)
 	var g Generator
 	played := 0
 	var wins, draws, losses int

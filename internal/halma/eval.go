@@ -10,6 +10,13 @@ package halma
 // bring up the rearmost pieces, which decide when the race ends, over running ahead with
 // the front ones.
 //
+// A second metric, Features.Metric = MetricDiagonal, measures a piece's distance as
+// max(dx, dy) + (dx+dy)/2: the same as the Manhattan distance on the diagonal through the
+// corner, half as much again along an edge. Manhattan distance counts a piece on the edge
+// row as near as one on the diagonal with half its steps to go, though both need the same
+// number of moves (every step or hop may be diagonal); the diagonal metric charges the
+// difference, so pieces travel down the middle, where the hops are.
+//
 // Spoiled or crowded camps: only as many pieces as the target camp has free squares are
 // needed there. With more pieces outside than free squares (the opponent keeps pieces at
 // home, or a board has extra pieces), the nearest ones are charged in full and the rest at
@@ -28,8 +35,19 @@ const (
 	WinScore = 1_000_000
 )
 
+// Distance metrics (Features.Metric).
+const (
+	MetricManhattan = iota // dx + dy
+	MetricDiagonal         // max(dx, dy) + (dx+dy)/2
+	metrics
+)
+
 // distance[c][sq]: Manhattan distance from sq to the far corner of the camp c must fill.
-var distance [2][numCells]uint8
+// metricDistance[m][c][sq]: the same under metric m.
+var (
+	distance       [2][numCells]uint8
+	metricDistance [metrics][2][numCells]uint8
+)
 
 // cost[d]: the convex cost of a piece at distance d.
 var cost [maxDist + 1]int32
@@ -40,6 +58,10 @@ func init() {
 			sq := Sq(x, y)
 			distance[Black][sq] = uint8((Size - 1 - x) + (Size - 1 - y))
 			distance[White][sq] = uint8(x + y)
+			metricDistance[MetricManhattan][Black][sq] = distance[Black][sq]
+			metricDistance[MetricManhattan][White][sq] = distance[White][sq]
+			metricDistance[MetricDiagonal][Black][sq] = diagonalDistance(Size-1-x, Size-1-y)
+			metricDistance[MetricDiagonal][White][sq] = diagonalDistance(x, y)
 		}
 	}
 	for d := range cost {
@@ -47,17 +69,22 @@ func init() {
 	}
 }
 
+// diagonalDistance is MetricDiagonal's distance of a square dx, dy from the corner: at
+// most maxDist, as the Manhattan distance.
+func diagonalDistance(dx, dy int) uint8 { return uint8(max(dx, dy) + (dx+dy)/2) }
+
 // Distance returns the Manhattan distance of sq from the far corner of the camp c fills.
 func Distance(c Color, sq Square) int { return int(distance[c][sq]) }
 
 // raceCost is what side c still has to travel, in cost units.
-func raceCost(b *Board, c Color) int32 {
+func raceCost(b *Board, c Color, metric int) int32 {
+	dist := &metricDistance[metric][c]
 	var hist [maxDist + 1]uint8 // pieces outside the target camp by distance
 	target := &campOf[c.Other()]
 	var total int32
 	outside := 0
 	for _, sq := range b.Pieces(c) {
-		d := distance[c][sq]
+		d := dist[sq]
 		if target[sq] {
 			total += cost[d]
 			continue
@@ -83,12 +110,19 @@ func raceCost(b *Board, c Color) int32 {
 }
 
 // Evaluate scores b for side c to move: positive when c is ahead in the race.
-func Evaluate(b *Board, c Color) int32 {
-	return raceCost(b, c.Other()) - raceCost(b, c)
+func Evaluate(b *Board, c Color) int32 { return evaluate(b, c, MetricManhattan) }
+
+// evaluate is Evaluate under the distance metric given.
+func evaluate(b *Board, c Color, metric int) int32 {
+	return raceCost(b, c.Other(), metric) - raceCost(b, c, metric)
 }
 
 // moveGain is the cost side c saves by moving a piece from one square to another, ignoring
 // the camp-capacity rule: the ordering key of the search and the greedy player.
-func moveGain(c Color, m Move) int32 {
-	return cost[distance[c][m.From]] - cost[distance[c][m.To]]
+func moveGain(c Color, m Move) int32 { return metricGain(MetricManhattan, c, m) }
+
+// metricGain is moveGain under the distance metric given.
+func metricGain(metric int, c Color, m Move) int32 {
+	dist := &metricDistance[metric][c]
+	return cost[dist[m.From]] - cost[dist[m.To]]
 }

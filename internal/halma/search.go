@@ -53,6 +53,7 @@ type Features struct {
 	NoHistory    bool
 	NoLMR        bool
 	NoRepetition bool
+	Metric       int // the evaluation's distance (eval.go): MetricManhattan or MetricDiagonal
 }
 
 // ttEntry is one slot of the transposition table.
@@ -155,7 +156,7 @@ func (e *Engine) Search(b *Board, c Color, lim Limits, report func(Result)) Resu
 	e.orderRoot(c, root)
 	best = Result{Move: root[0], Score: -infinity}
 	if len(root) == 1 {
-		best.Score = Evaluate(&e.board, c)
+		best.Score = evaluate(&e.board, c, e.Features.Metric)
 		return best
 	}
 	e.path[0] = e.board.PositionKey(c)
@@ -226,7 +227,7 @@ func (e *Engine) PV(b *Board, c Color, first Move, most int) []Move {
 func (e *Engine) orderRoot(c Color, moves []Move) {
 	keys := e.keys[0][:len(moves)]
 	for i, m := range moves {
-		keys[i] = moveGain(c, m)
+		keys[i] = metricGain(e.Features.Metric, c, m)
 	}
 	sortMoves(moves, keys)
 }
@@ -282,7 +283,7 @@ func (e *Engine) negamax(c Color, depth, ply int, alpha, beta int32) int32 {
 		return 0
 	}
 	if depth <= 0 || ply >= maxPly-1 {
-		return Evaluate(&e.board, c)
+		return evaluate(&e.board, c, e.Features.Metric)
 	}
 	alphaOrig := alpha
 	var ttMove Move
@@ -300,7 +301,7 @@ func (e *Engine) negamax(c Color, depth, ply int, alpha, beta int32) int32 {
 	moves := e.gen.Generate(&e.board, c, Preferred, e.moves[ply][:0])
 	e.chargeGenerated(len(moves))
 	if len(moves) == 0 {
-		return Evaluate(&e.board, c) // only in decided or artificial positions
+		return evaluate(&e.board, c, e.Features.Metric) // only in decided or artificial positions
 	}
 	var best int32
 	var bestMove Move
@@ -372,13 +373,13 @@ func (e *Engine) additive(c Color) bool {
 // Its children are not positions searched: their cost is the moves' generation, charged
 // with it.
 func (e *Engine) frontier(c Color, ply int, moves []Move, beta int32) (int32, Move) {
-	base := Evaluate(&e.board, c)
+	base := evaluate(&e.board, c, e.Features.Metric)
 	target := &campOf[c.Other()]
 	childKey := e.board.PositionKey(c) ^ sideKey
 	best := int32(-infinity)
 	var bestMove Move
 	for _, m := range moves {
-		score := base + moveGain(c, m)
+		score := base + metricGain(e.Features.Metric, c, m)
 		if target[m.To] && !target[m.From] && e.board.campOcc[c] == CampSize-1 {
 			score = WinScore - int32(ply) - 1 // fills the last free square of the camp
 		} else if !e.Features.NoRepetition {
@@ -410,7 +411,7 @@ func (e *Engine) searchChild(c Color, m Move, i, depth, ply int, alpha, beta int
 		return -e.negamax(c.Other(), depth-1, ply+1, -beta, -alpha)
 	}
 	reduce := 0
-	if !e.Features.NoLMR && depth >= 3 && i >= 3 && moveGain(c, m) <= 0 {
+	if !e.Features.NoLMR && depth >= 3 && i >= 3 && metricGain(e.Features.Metric, c, m) <= 0 {
 		reduce = 1
 		if i >= 12 && depth >= 4 {
 			reduce = 2
@@ -457,7 +458,7 @@ func (e *Engine) orderKeys(c Color, ply int, moves []Move, ttMove Move) {
 	keys := e.keys[ply][:len(moves)]
 	k0, k1 := e.killers[ply][0], e.killers[ply][1]
 	for i, m := range moves {
-		k := moveGain(c, m) * 64
+		k := metricGain(e.Features.Metric, c, m) * 64
 		switch {
 		case m == ttMove:
 			k = keyTT
