@@ -42,13 +42,13 @@ func TestSearchFindsWin(t *testing.T) {
 
 // referenceNegamax is the slow, obviously correct search the engine must agree with:
 // every move, no pruning, no tables.
-func referenceNegamax(b *Board, c Color, depth, ply int, g *Generator) int32 {
+func referenceNegamax(b *Board, c Color, depth, ply, metric int, g *Generator) int32 {
 	if depth == 0 {
-		return Evaluate(b, c)
+		return evaluate(b, c, metric)
 	}
 	moves := g.Generate(b, c, Preferred, make([]Move, 0, MaxMoves))
 	if len(moves) == 0 {
-		return Evaluate(b, c)
+		return evaluate(b, c, metric)
 	}
 	best := int32(-infinity)
 	for _, m := range moves {
@@ -57,7 +57,7 @@ func referenceNegamax(b *Board, c Color, depth, ply int, g *Generator) int32 {
 		if b.Wins(c) {
 			s = WinScore - int32(ply) - 1
 		} else {
-			s = -referenceNegamax(b, c.Other(), depth-1, ply+1, g)
+			s = -referenceNegamax(b, c.Other(), depth-1, ply+1, metric, g)
 		}
 		b.Move(m.To, m.From)
 		best = max(best, s)
@@ -67,18 +67,52 @@ func referenceNegamax(b *Board, c Color, depth, ply int, g *Generator) int32 {
 
 // TestSearchMatchesMinimax: with the features that change scores (reductions, repetition)
 // off, the alpha-beta search with its TT, frontier shortcut and ordering returns exactly
-// the minimax score.
+// the minimax score, under either distance metric.
 func TestSearchMatchesMinimax(t *testing.T) {
-	for _, name := range []string{"003", "008", "041", "047", "057", "064"} {
-		in := readCase(t, name)
-		for depth := 1; depth <= 3; depth++ {
-			var g Generator
-			want := referenceNegamax(in.Board, in.ToMove, depth, 0, &g)
-			e := NewEngine(1 << 14)
-			e.Features = Features{NoLMR: true, NoRepetition: true}
-			r := e.Search(in.Board, in.ToMove, Limits{MaxDepth: depth}, nil)
-			if r.Score != want && len(g.Generate(in.Board, in.ToMove, Preferred, nil)) > 1 {
-				t.Errorf("case %s depth %d: Search score %d, want minimax %d", name, depth, r.Score, want)
+	for metric := range metrics {
+		for _, name := range []string{"003", "008", "041", "047", "057", "064"} {
+			in := readCase(t, name)
+			for depth := 1; depth <= 3; depth++ {
+				var g Generator
+				want := referenceNegamax(in.Board, in.ToMove, depth, 0, metric, &g)
+				e := NewEngine(1 << 14)
+				e.Features = Features{NoLMR: true, NoRepetition: true, Metric: metric}
+				r := e.Search(in.Board, in.ToMove, Limits{MaxDepth: depth}, nil)
+				if r.Score != want && len(g.Generate(in.Board, in.ToMove, Preferred, nil)) > 1 {
+					t.Errorf("metric %d, case %s depth %d: Search score %d, want minimax %d", metric, name, depth, r.Score, want)
+				}
+			}
+		}
+	}
+}
+
+// TestMetricDistance: both metrics are 0 at the corner and dx+dy on its diagonal; along
+// an edge the diagonal metric is half as much again; neither exceeds maxDist, and the
+// two colours' tables mirror each other.
+func TestMetricDistance(t *testing.T) {
+	tests := []struct {
+		dx, dy    int
+		manhattan int
+		diagonal  int
+	}{
+		{0, 0, 0, 0}, {3, 3, 6, 6}, {15, 15, 30, 30}, {4, 0, 4, 6}, {0, 15, 15, 22}, {10, 5, 15, 17},
+	}
+	for _, tt := range tests {
+		sq := Sq(tt.dx, tt.dy) // White fills the corner (0, 0)
+		mirror := Sq(Size-1-tt.dx, Size-1-tt.dy)
+		for metric, want := range []int{tt.manhattan, tt.diagonal} {
+			got, black := int(metricDistance[metric][White][sq]), int(metricDistance[metric][Black][mirror])
+			if got != want || black != want {
+				t.Errorf("metric %d at dx %d, dy %d: White %d, Black (mirrored) %d, want %d", metric, tt.dx, tt.dy, got, black, want)
+			}
+		}
+	}
+	for metric := range metrics {
+		for c := range metricDistance[metric] {
+			for sq, d := range metricDistance[metric][c] {
+				if d > maxDist {
+					t.Fatalf("metric %d colour %d square %d: distance %d over %d", metric, c, sq, d, maxDist)
+				}
 			}
 		}
 	}
