@@ -17,6 +17,8 @@ var (
 	arenaNodes  = flag.Int64("arena-nodes", 300_000, "engine node budget per move in -arena games")
 	arenaVs     = flag.String("arena-vs", "minimax", "the opponent in -arena games: minimax, greedy, or the engine (Manhattan distance) or the engine without a feature: nott, nopvs, nokillers, nohistory, nolmr, norepetition")
 	arenaDepth  = flag.Int("arena-depth", 2, "minimax depth in -arena games")
+	arenaTT     = flag.Float64("arena-tt", 0, "the engine's table in -arena games: this many slots a node of the budget, as the agent sizes it (0: 2^20 slots)")
+	arenaVsTT   = flag.Float64("arena-vs-tt", 0, "the same for an engine opponent")
 	arenaMetric = flag.Int("arena-metric", MetricManhattan, "the engine's distance metric in -arena games (the opponent's, when it is an engine, stays Manhattan): 0 Manhattan, 1 diagonal")
 	arenaSPRT   = flag.String("arena-sprt", "", "ELO0,ELO1[,ALPHA,BETA]: test the engine's normalized Elo against the opponent, H0 ELO0 against H1 ELO1 (internal/sprt), on the pairs of games, playing pairs until the test decides; -arena is then the most games (an odd last one is left out)")
 )
@@ -28,14 +30,23 @@ const arenaRandomPlies = 4
 // arenaPlayer chooses a move; seen holds the game's positions so far.
 type arenaPlayer func(b *Board, c Color, seen []uint64) Move
 
-func engineArenaPlayer(f Features) arenaPlayer {
-	e := NewEngine(1 << 20)
+func engineArenaPlayer(f Features, ttEntries int) arenaPlayer {
+	e := NewEngine(ttEntries)
 	e.Features = f
 	return func(b *Board, c Color, seen []uint64) Move {
 		e.ClearTT() // as the real agent: a fresh process every move
 		e.SetSeen(seen)
 		return e.Search(b, c, Limits{Nodes: *arenaNodes}, nil).Move
 	}
+}
+
+// arenaTable is the slots of an arena engine's table: perNode a node of the budget, or
+// 2^20 when perNode is 0.
+func arenaTable(perNode float64) int {
+	if perNode <= 0 {
+		return 1 << 20
+	}
+	return int(perNode * float64(*arenaNodes))
 }
 
 func opponentArenaPlayer(t *testing.T) arenaPlayer {
@@ -56,7 +67,7 @@ func opponentArenaPlayer(t *testing.T) arenaPlayer {
 	if !ok {
 		t.Fatalf("unknown -arena-vs %q", *arenaVs)
 	}
-	return engineArenaPlayer(feat)
+	return engineArenaPlayer(feat, arenaTable(*arenaVsTT))
 }
 
 // TestArena plays the engine against an opponent in process, both colours and both first
@@ -87,7 +98,7 @@ func playArena(t *testing.T) *sprt.Sequential {
 	if *arenaMetric < 0 || *arenaMetric >= metrics {
 		t.Fatalf("-arena-metric %d: want 0 to %d", *arenaMetric, metrics-1)
 	}
-	engine, opponent := engineArenaPlayer(Features{Metric: *arenaMetric}), opponentArenaPlayer(t)
+	engine, opponent := engineArenaPlayer(Features{Metric: *arenaMetric}, arenaTable(*arenaTT)), opponentArenaPlayer(t)
 	var g Generator
 	played := 0
 	var wins, draws, losses int
