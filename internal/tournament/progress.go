@@ -59,6 +59,17 @@ func (p *Progress) Add(o Outcome) {
 	p.show()
 }
 
+// Adopt counts a game another run of the tournament has finished: like Add, but not in
+// the pace the time left is estimated from.
+func (p *Progress) Adopt(o Outcome) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.tally.add(&o)
+	p.tests.add(&o)
+	p.done++
+	p.show()
+}
+
 // Note writes a line that is not progress (a game skipped), above the progress line.
 func (p *Progress) Note(line string) {
 	p.mu.Lock()

@@ -18,7 +18,10 @@ import (
 //
 // With an SPRT, a pairing whose test has decided starts no more games, and its games still
 // running are cancelled (leaving no result, like any interrupted game); the run ends when
-// every pairing has decided or played all its games.
+// every pairing has decided or played all its games. Other runs of the same tournament
+// (claim.go) count too: before each game the run reads the results they have written
+// since it looked, so that every run stops when the test decides, whichever played the
+// deciding game.
 func (t *Tournament) Run(ctx context.Context, runner GameRunner, parallel int, progress *Progress) error {
 	if parallel < 1 {
 		return fmt.Errorf("parallel %d, want at least 1", parallel)
@@ -29,7 +32,10 @@ func (t *Tournament) Run(ctx context.Context, runner GameRunner, parallel int, p
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	s := &stopper{ctx: ctx, tests: t.newTests(done), running: map[Pairing]*pairingRun{}}
+	s := &stopper{ctx: ctx, tests: t.newTests(done), running: map[Pairing]*pairingRun{}, unknown: map[Game]bool{}}
+	for _, g := range missing {
+		s.unknown[g] = true
+	}
 	missing = s.tests.needed(missing)
 	if progress != nil {
 		progress.Start(t, done)
@@ -67,6 +73,10 @@ func (t *Tournament) Run(ctx context.Context, runner GameRunner, parallel int, p
 			defer wg.Done()
 			for g := range queue {
 				if ctx.Err() != nil {
+					return
+				}
+				if err := s.adopt(t, progress); err != nil {
+					fail(err)
 					return
 				}
 				gctx, ok := s.start(g)
@@ -112,6 +122,7 @@ type stopper struct {
 	mu      sync.Mutex
 	tests   sprtTests // nil without an SPRT: nothing stops
 	running map[Pairing]*pairingRun
+	unknown map[Game]bool // games whose results this run has not counted yet
 }
 
 // pairingRun is the context of a pairing's running games and how many there are.
@@ -168,11 +179,52 @@ func (s *stopper) stopped(g Game) bool {
 func (s *stopper) finish(o *Outcome) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.count(o)
+}
+
+// count is finish under the lock.
+func (s *stopper) count(o *Outcome) {
 	p := o.Game.Pairing()
+	delete(s.unknown, o.Game)
 	s.tests.add(o)
 	if r := s.running[p]; r != nil && s.tests.decided(p) {
 		r.cancel()
 	}
+}
+
+// adopt counts the results of the SPRT's undecided pairings that other runs have written
+// since this run looked, in the tests and in progress (which may be nil). Without an SPRT
+// nothing stops, and it reads nothing.
+func (s *stopper) adopt(t *Tournament, progress *Progress) error {
+	s.mu.Lock()
+	var look []Game
+	if s.tests != nil {
+		for g := range s.unknown {
+			if !s.tests.decided(g.Pairing()) {
+				look = append(look, g)
+			}
+		}
+	}
+	s.mu.Unlock()
+	for _, g := range look {
+		o, ok, err := t.ReadResult(g)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		s.mu.Lock()
+		counted := !s.unknown[g] // this run finished it meanwhile
+		if !counted {
+			s.count(&o)
+		}
+		s.mu.Unlock()
+		if !counted && progress != nil {
+			progress.Adopt(o)
+		}
+	}
+	return nil
 }
 
 // play plays game g and writes its result, holding its claim (claim.go) meanwhile. When

@@ -149,6 +149,45 @@ func TestRunStopsAtSPRT(t *testing.T) {
 	)
 }
 
+// otherRunRunner is ruleRunner beside another run of the same tournament: each game it
+// plays, the other run plays the next one and writes its result first, as a concurrent
+// run holding that game's claim would.
+type otherRunRunner struct {
+	ruleRunner
+	t  *testing.T
+	tt *Tournament
+}
+
+func (f *otherRunRunner) Play(ctx context.Context, g Game) (referee.Result, error) {
+	if next := (Game{A: g.A, B: g.B, N: g.N + 1}); next.N <= f.tt.Games {
+		o := Outcome{Game: next, Sides: [2]string{"BLACK", "WHITE"}, Winner: f.winner(next), Ending: referee.EndWin, Plies: 60, Reason: "the other run's"}
+		if err := f.tt.writeOutcome(&o); err != nil {
+			f.t.Error(err)
+		}
+	}
+	return f.ruleRunner.Play(ctx, g)
+}
+
+// TestRunCountsOtherRuns: two runs share a tournament, and every other game is the other
+// run's. This run's own games never complete a pair, yet it stops at the test's decision
+// (74 pairs of WW, as in TestRunStopsAtSPRT) having played its half of them, and its
+// progress ends with the verdict.
+func TestRunCountsOtherRuns(t *testing.T) {
+	tt := newSPRTTournament(t, false, 400, "new", "main")
+	f := &otherRunRunner{ruleRunner: ruleRunner{winner: func(Game) int { return 0 }}, t: t, tt: tt}
+	var progress strings.Builder
+	if err := tt.Run(context.Background(), f, 1, NewProgress(&progress, false)); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.started[Pairing{0, 1}]; got != 74 {
+		t.Errorf("Run started %d games, want 74: games 1, 3, ..., 147, the others the other run's", got)
+	}
+	lines := strings.Split(strings.TrimSuffix(progress.String(), "\n"), "\n")
+	if last, want := lines[len(lines)-1], "SPRT H1 accepted after 74 pairs; done"; !strings.HasSuffix(last, want) {
+		t.Errorf("last progress line %q, want it to end %q", last, want)
+	}
+}
+
 // TestGauntletSPRTStopsEachPairing: in a gauntlet new beats b in every game and loses
 // every game to c, three games at a time. b's test accepts H1 after 74 pairs and c's H0
 // after 71 (the mirror image: ln 19 over −ln(1 − s/√(1+s²))). A game past those is held
