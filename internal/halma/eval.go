@@ -10,12 +10,13 @@ package halma
 // bring up the rearmost pieces, which decide when the race ends, over running ahead with
 // the front ones.
 //
-// A second metric, Features.Metric = MetricDiagonal, measures a piece's distance as
-// max(dx, dy) + (dx+dy)/2: the same as the Manhattan distance on the diagonal through the
-// corner, half as much again along an edge. Manhattan distance counts a piece on the edge
-// row as near as one on the diagonal with half its steps to go, though both need the same
-// number of moves (every step or hop may be diagonal); the diagonal metric charges the
-// difference, so pieces travel down the middle, where the hops are.
+// The distance the evaluation charges (MetricDiagonal, the default) is max(dx, dy) +
+// (dx+dy)/2: the same as the Manhattan distance on the diagonal through the corner, half
+// as much again along an edge. Manhattan distance (MetricManhattan, Features.Metric)
+// counts a piece on the edge row as near as one on the diagonal with half its steps to
+// go, though both need the same number of moves (every step or hop may be diagonal); the
+// diagonal metric charges the difference, so pieces travel down the middle, where the
+// hops are. Its SPRT against the Manhattan build accepted it (RESULTS.md).
 //
 // Spoiled or crowded camps: only as many pieces as the target camp has free squares are
 // needed there. With more pieces outside than free squares (the opponent keeps pieces at
@@ -37,8 +38,8 @@ const (
 
 // Distance metrics (Features.Metric).
 const (
-	MetricManhattan = iota // dx + dy
-	MetricDiagonal         // max(dx, dy) + (dx+dy)/2
+	MetricDiagonal  = iota // max(dx, dy) + (dx+dy)/2: the default
+	MetricManhattan        // dx + dy
 	metrics
 )
 
@@ -110,7 +111,7 @@ func raceCost(b *Board, c Color, metric int) int32 {
 }
 
 // Evaluate scores b for side c to move: positive when c is ahead in the race.
-func Evaluate(b *Board, c Color) int32 { return evaluate(b, c, MetricManhattan) }
+func Evaluate(b *Board, c Color) int32 { return evaluate(b, c, MetricDiagonal) }
 
 // evaluate is Evaluate under the distance metric given.
 func evaluate(b *Board, c Color, metric int) int32 {
@@ -119,7 +120,7 @@ func evaluate(b *Board, c Color, metric int) int32 {
 
 // moveGain is the cost side c saves by moving a piece from one square to another, ignoring
 // the camp-capacity rule: the ordering key of the search and the greedy player.
-func moveGain(c Color, m Move) int32 { return metricGain(MetricManhattan, c, m) }
+func moveGain(c Color, m Move) int32 { return metricGain(MetricDiagonal, c, m) }
 
 // metricGain is moveGain under the distance metric given.
 func metricGain(metric int, c Color, m Move) int32 {

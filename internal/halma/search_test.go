@@ -100,7 +100,7 @@ func TestMetricDistance(t *testing.T) {
 	for _, tt := range tests {
 		sq := Sq(tt.dx, tt.dy) // White fills the corner (0, 0)
 		mirror := Sq(Size-1-tt.dx, Size-1-tt.dy)
-		for metric, want := range []int{tt.manhattan, tt.diagonal} {
+		for metric, want := range map[int]int{MetricManhattan: tt.manhattan, MetricDiagonal: tt.diagonal} {
 			got, black := int(metricDistance[metric][White][sq]), int(metricDistance[metric][Black][mirror])
 			if got != want || black != want {
 				t.Errorf("metric %d at dx %d, dy %d: White %d, Black (mirrored) %d, want %d", metric, tt.dx, tt.dy, got, black, want)
