@@ -17,7 +17,7 @@ var (
 	arenaNodes  = flag.Int64("arena-nodes", 300_000, "engine node budget per move in -arena games")
 	arenaVs     = flag.String("arena-vs", "minimax", "the opponent in -arena games: minimax, greedy, or the engine or the engine without a feature: nott, nopvs, nokillers, nohistory, nolmr, norepetition")
 	arenaDepth  = flag.Int("arena-depth", 2, "minimax depth in -arena games")
-	arenaMetric = flag.Int("arena-metric", MetricDiagonal, "the engine's distance metric in -arena games (an engine opponent's stays the default, diagonal): 0 diagonal, 1 Manhattan")
+	arenaMetric = flag.Int("arena-metric", MetricDiagonal, "the engine's distance metric in -arena games (an engine opponent's stays the default, diagonal): 0 diagonal, 1 Manhattan, 2 steps, 3 mild")
 	arenaSPRT   = flag.String("arena-sprt", "", "ELO0,ELO1[,ALPHA,BETA]: test the engine's normalized Elo against the opponent, H0 ELO0 against H1 ELO1 (internal/sprt), on the pairs of games, playing pairs until the test decides; -arena is then the most games (an odd last one is left out)")
 )
 

@@ -40,6 +40,8 @@ const (
 const (
 	MetricDiagonal  = iota // max(dx, dy) + (dx+dy)/2: the default
 	MetricManhattan        // dx + dy
+	MetricSteps            // 2·max(dx, dy): twice the single steps to the corner
+	MetricMild             // max(dx, dy)/2 + 3(dx+dy)/4: a quarter again along an edge
 	metrics
 )
 
@@ -63,6 +65,10 @@ func init() {
 			metricDistance[MetricManhattan][White][sq] = distance[White][sq]
 			metricDistance[MetricDiagonal][Black][sq] = diagonalDistance(Size-1-x, Size-1-y)
 			metricDistance[MetricDiagonal][White][sq] = diagonalDistance(x, y)
+			metricDistance[MetricSteps][Black][sq] = uint8(2 * max(Size-1-x, Size-1-y))
+			metricDistance[MetricSteps][White][sq] = uint8(2 * max(x, y))
+			metricDistance[MetricMild][Black][sq] = mildDistance(Size-1-x, Size-1-y)
+			metricDistance[MetricMild][White][sq] = mildDistance(x, y)
 		}
 	}
 	for d := range cost {
@@ -73,6 +79,9 @@ func init() {
 // diagonalDistance is MetricDiagonal's distance of a square dx, dy from the corner: at
 // most maxDist, as the Manhattan distance.
 func diagonalDistance(dx, dy int) uint8 { return uint8(max(dx, dy) + (dx+dy)/2) }
+
+// mildDistance is MetricMild's distance of a square dx, dy from the corner, rounded.
+func mildDistance(dx, dy int) uint8 { return uint8((2*max(dx, dy) + 3*(dx+dy) + 2) / 4) }
 
 // Distance returns the Manhattan distance of sq from the far corner of the camp c fills.
 func Distance(c Color, sq Square) int { return int(distance[c][sq]) }
