@@ -46,8 +46,11 @@ func TestPVIsPlayable(t *testing.T) {
 	for _, name := range []string{"001", "005", "013", "036"} {
 		t.Run(name, func(t *testing.T) {
 			in := readCase(t, name)
-			e := NewEngine(1 << 16)
-			r := e.Search(in.Board, in.ToMove, Limits{Nodes: 200_000}, nil)
+			// A table of twenty times the nodes: the PV is read off the table, which
+			// always replaces, and a later node landing on a line's slot loses the line
+			// (with as many slots as nodes, about half the slots are written over).
+			e := NewEngine(1 << 20)
+			r := e.Search(in.Board, in.ToMove, Limits{Nodes: 50_000}, nil)
 			pv := e.PV(in.Board, in.ToMove, r.Move, maxPV)
 			if len(pv) < 2 || pv[0] != r.Move {
 				t.Fatalf("PV = %v after depth %d, want the best move %v and a reply", pv, r.Depth, r.Move)

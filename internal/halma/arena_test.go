@@ -15,11 +15,11 @@ import (
 var (
 	arena       = flag.Int("arena", 0, "play this many in-process games (a tuning aid; strength claims come from the referee)")
 	arenaNodes  = flag.Int64("arena-nodes", 300_000, "engine node budget per move in -arena games")
-	arenaVs     = flag.String("arena-vs", "minimax", "the opponent in -arena games: minimax, greedy, or the engine (Manhattan distance) or the engine without a feature: nott, nopvs, nokillers, nohistory, nolmr, norepetition")
+	arenaVs     = flag.String("arena-vs", "minimax", "the opponent in -arena games: minimax, greedy, or the engine or the engine without a feature: nott, nopvs, nokillers, nohistory, nolmr, norepetition")
 	arenaDepth  = flag.Int("arena-depth", 2, "minimax depth in -arena games")
 	arenaTT     = flag.Float64("arena-tt", 0, "the engine's table in -arena games: this many slots a node of the budget, as the agent sizes it (0: 2^20 slots)")
 	arenaVsTT   = flag.Float64("arena-vs-tt", 0, "the same for an engine opponent")
-	arenaMetric = flag.Int("arena-metric", MetricManhattan, "the engine's distance metric in -arena games (the opponent's, when it is an engine, stays Manhattan): 0 Manhattan, 1 diagonal")
+	arenaMetric = flag.Int("arena-metric", MetricDiagonal, "the engine's distance metric in -arena games (an engine opponent's stays the default, diagonal): 0 diagonal, 1 Manhattan, 2 steps, 3 mild")
 	arenaSPRT   = flag.String("arena-sprt", "", "ELO0,ELO1[,ALPHA,BETA]: test the engine's normalized Elo against the opponent, H0 ELO0 against H1 ELO1 (internal/sprt), on the pairs of games, playing pairs until the test decides; -arena is then the most games (an odd last one is left out)")
 )
 

@@ -10,12 +10,13 @@ package halma
 // bring up the rearmost pieces, which decide when the race ends, over running ahead with
 // the front ones.
 //
-// A second metric, Features.Metric = MetricDiagonal, measures a piece's distance as
-// max(dx, dy) + (dx+dy)/2: the same as the Manhattan distance on the diagonal through the
-// corner, half as much again along an edge. Manhattan distance counts a piece on the edge
-// row as near as one on the diagonal with half its steps to go, though both need the same
-// number of moves (every step or hop may be diagonal); the diagonal metric charges the
-// difference, so pieces travel down the middle, where the hops are.
+// The distance the evaluation charges (MetricDiagonal, the default) is max(dx, dy) +
+// (dx+dy)/2: the same as the Manhattan distance on the diagonal through the corner, half
+// as much again along an edge. Manhattan distance (MetricManhattan, Features.Metric)
+// counts a piece on the edge row as near as one on the diagonal with half its steps to
+// go, though both need the same number of moves (every step or hop may be diagonal); the
+// diagonal metric charges the difference, so pieces travel down the middle, where the
+// hops are. Its SPRT against the Manhattan build accepted it (RESULTS.md).
 //
 // Spoiled or crowded camps: only as many pieces as the target camp has free squares are
 // needed there. With more pieces outside than free squares (the opponent keeps pieces at
@@ -37,8 +38,10 @@ const (
 
 // Distance metrics (Features.Metric).
 const (
-	MetricManhattan = iota // dx + dy
-	MetricDiagonal         // max(dx, dy) + (dx+dy)/2
+	MetricDiagonal  = iota // max(dx, dy) + (dx+dy)/2: the default
+	MetricManhattan        // dx + dy
+	MetricSteps            // 2·max(dx, dy): twice the single steps to the corner
+	MetricMild             // max(dx, dy)/2 + 3(dx+dy)/4: a quarter again along an edge
 	metrics
 )
 
@@ -62,6 +65,10 @@ func init() {
 			metricDistance[MetricManhattan][White][sq] = distance[White][sq]
 			metricDistance[MetricDiagonal][Black][sq] = diagonalDistance(Size-1-x, Size-1-y)
 			metricDistance[MetricDiagonal][White][sq] = diagonalDistance(x, y)
+			metricDistance[MetricSteps][Black][sq] = uint8(2 * max(Size-1-x, Size-1-y))
+			metricDistance[MetricSteps][White][sq] = uint8(2 * max(x, y))
+			metricDistance[MetricMild][Black][sq] = mildDistance(Size-1-x, Size-1-y)
+			metricDistance[MetricMild][White][sq] = mildDistance(x, y)
 		}
 	}
 	for d := range cost {
@@ -72,6 +79,9 @@ func init() {
 // diagonalDistance is MetricDiagonal's distance of a square dx, dy from the corner: at
 // most maxDist, as the Manhattan distance.
 func diagonalDistance(dx, dy int) uint8 { return uint8(max(dx, dy) + (dx+dy)/2) }
+
+// mildDistance is MetricMild's distance of a square dx, dy from the corner, rounded.
+func mildDistance(dx, dy int) uint8 { return uint8((2*max(dx, dy) + 3*(dx+dy) + 2) / 4) }
 
 // Distance returns the Manhattan distance of sq from the far corner of the camp c fills.
 func Distance(c Color, sq Square) int { return int(distance[c][sq]) }
@@ -110,7 +120,7 @@ func raceCost(b *Board, c Color, metric int) int32 {
 }
 
 // Evaluate scores b for side c to move: positive when c is ahead in the race.
-func Evaluate(b *Board, c Color) int32 { return evaluate(b, c, MetricManhattan) }
+func Evaluate(b *Board, c Color) int32 { return evaluate(b, c, MetricDiagonal) }
 
 // evaluate is Evaluate under the distance metric given.
 func evaluate(b *Board, c Color, metric int) int32 {
@@ -119,7 +129,7 @@ func evaluate(b *Board, c Color, metric int) int32 {
 
 // moveGain is the cost side c saves by moving a piece from one square to another, ignoring
 // the camp-capacity rule: the ordering key of the search and the greedy player.
-func moveGain(c Color, m Move) int32 { return metricGain(MetricManhattan, c, m) }
+func moveGain(c Color, m Move) int32 { return metricGain(MetricDiagonal, c, m) }
 
 // metricGain is moveGain under the distance metric given.
 func metricGain(metric int, c Color, m Move) int32 {

@@ -53,7 +53,7 @@ type Features struct {
 	NoHistory    bool
 	NoLMR        bool
 	NoRepetition bool
-	Metric       int // the evaluation's distance (eval.go): MetricManhattan or MetricDiagonal
+	Metric       int // the evaluation's distance (eval.go): MetricDiagonal (0) or MetricManhattan
 }
 
 // ttEntry is one slot of the transposition table.

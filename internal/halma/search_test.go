@@ -91,16 +91,16 @@ func TestSearchMatchesMinimax(t *testing.T) {
 // two colours' tables mirror each other.
 func TestMetricDistance(t *testing.T) {
 	tests := []struct {
-		dx, dy    int
-		manhattan int
-		diagonal  int
+		dx, dy                           int
+		manhattan, diagonal, steps, mild int
 	}{
-		{0, 0, 0, 0}, {3, 3, 6, 6}, {15, 15, 30, 30}, {4, 0, 4, 6}, {0, 15, 15, 22}, {10, 5, 15, 17},
+		{0, 0, 0, 0, 0, 0}, {3, 3, 6, 6, 6, 6}, {15, 15, 30, 30, 30, 30}, {4, 0, 4, 6, 8, 5},
+		{0, 15, 15, 22, 30, 19}, {10, 5, 15, 17, 20, 16},
 	}
 	for _, tt := range tests {
 		sq := Sq(tt.dx, tt.dy) // White fills the corner (0, 0)
 		mirror := Sq(Size-1-tt.dx, Size-1-tt.dy)
-		for metric, want := range []int{tt.manhattan, tt.diagonal} {
+		for metric, want := range map[int]int{MetricManhattan: tt.manhattan, MetricDiagonal: tt.diagonal, MetricSteps: tt.steps, MetricMild: tt.mild} {
 			got, black := int(metricDistance[metric][White][sq]), int(metricDistance[metric][Black][mirror])
 			if got != want || black != want {
 				t.Errorf("metric %d at dx %d, dy %d: White %d, Black (mirrored) %d, want %d", metric, tt.dx, tt.dy, got, black, want)
