@@ -128,7 +128,8 @@ func evaluate(b *Board, c Color, metric int) int32 {
 }
 
 // moveGain is the cost side c saves by moving a piece from one square to another, ignoring
-// the camp-capacity rule: the ordering key of the search and the greedy player.
+// the camp-capacity rule: the search's ordering key and the agent's move before it
+// searches (the reference player greedy judges by its own evaluation, players.go).
 func moveGain(c Color, m Move) int32 { return metricGain(MetricDiagonal, c, m) }
 
 // metricGain is moveGain under the distance metric given.
