@@ -49,24 +49,22 @@ func (p *Progress) Start(t *Tournament, done []Outcome) {
 }
 
 // Add counts a game that has just finished.
-func (p *Progress) Add(o Outcome) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.tally.add(&o)
-	p.tests.add(&o)
-	p.done++
-	p.played++
-	p.show()
-}
+func (p *Progress) Add(o Outcome) { p.count(o, true) }
 
 // Adopt counts a game another run of the tournament has finished: like Add, but not in
 // the pace the time left is estimated from.
-func (p *Progress) Adopt(o Outcome) {
+func (p *Progress) Adopt(o Outcome) { p.count(o, false) }
+
+// count counts a finished game, in the pace when this run played it.
+func (p *Progress) count(o Outcome, played bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.tally.add(&o)
 	p.tests.add(&o)
 	p.done++
+	if played {
+		p.played++
+	}
 	p.show()
 }
 
