@@ -45,12 +45,9 @@ const (
 	metrics
 )
 
-// distance[c][sq]: Manhattan distance from sq to the far corner of the camp c must fill.
-// metricDistance[m][c][sq]: the same under metric m.
-var (
-	distance       [2][numCells]uint8
-	metricDistance [metrics][2][numCells]uint8
-)
+// metricDistance[m][c][sq]: the distance under metric m from sq to the far corner of the
+// camp c must fill.
+var metricDistance [metrics][2][numCells]uint8
 
 // cost[d]: the convex cost of a piece at distance d.
 var cost [maxDist + 1]int32
@@ -59,10 +56,8 @@ func init() {
 	for y := 0; y < Size; y++ {
 		for x := 0; x < Size; x++ {
 			sq := Sq(x, y)
-			distance[Black][sq] = uint8((Size - 1 - x) + (Size - 1 - y))
-			distance[White][sq] = uint8(x + y)
-			metricDistance[MetricManhattan][Black][sq] = distance[Black][sq]
-			metricDistance[MetricManhattan][White][sq] = distance[White][sq]
+			metricDistance[MetricManhattan][Black][sq] = uint8((Size - 1 - x) + (Size - 1 - y))
+			metricDistance[MetricManhattan][White][sq] = uint8(x + y)
 			metricDistance[MetricDiagonal][Black][sq] = diagonalDistance(Size-1-x, Size-1-y)
 			metricDistance[MetricDiagonal][White][sq] = diagonalDistance(x, y)
 			metricDistance[MetricSteps][Black][sq] = uint8(2 * max(Size-1-x, Size-1-y))
@@ -84,7 +79,7 @@ func diagonalDistance(dx, dy int) uint8 { return uint8(max(dx, dy) + (dx+dy)/2) 
 func mildDistance(dx, dy int) uint8 { return uint8((2*max(dx, dy) + 3*(dx+dy) + 2) / 4) }
 
 // Distance returns the Manhattan distance of sq from the far corner of the camp c fills.
-func Distance(c Color, sq Square) int { return int(distance[c][sq]) }
+func Distance(c Color, sq Square) int { return int(metricDistance[MetricManhattan][c][sq]) }
 
 // raceCost is what side c still has to travel, in cost units.
 func raceCost(b *Board, c Color, metric int) int32 {

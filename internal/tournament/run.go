@@ -33,8 +33,10 @@ func (t *Tournament) Run(ctx context.Context, runner GameRunner, parallel int, p
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	s := &stopper{ctx: ctx, tests: t.newTests(done), running: map[Pairing]*pairingRun{}, unknown: map[Game]bool{}}
-	for _, g := range missing {
-		s.unknown[g] = true
+	if s.tests != nil { // only a test reads what other runs wrote (adopt)
+		for _, g := range missing {
+			s.unknown[g] = true
+		}
 	}
 	missing = s.tests.needed(missing)
 	if progress != nil {
@@ -194,15 +196,13 @@ func (s *stopper) count(o *Outcome) {
 
 // adopt counts the results of the SPRT's undecided pairings that other runs have written
 // since this run looked, in the tests and in progress (which may be nil). Without an SPRT
-// nothing stops, and it reads nothing.
+// nothing stops, unknown stays empty, and it reads nothing.
 func (s *stopper) adopt(t *Tournament, progress *Progress) error {
 	s.mu.Lock()
 	var look []Game
-	if s.tests != nil {
-		for g := range s.unknown {
-			if !s.tests.decided(g.Pairing()) {
-				look = append(look, g)
-			}
+	for g := range s.unknown {
+		if !s.tests.decided(g.Pairing()) {
+			look = append(look, g)
 		}
 	}
 	s.mu.Unlock()
