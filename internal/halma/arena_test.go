@@ -13,14 +13,15 @@ import (
 )
 
 var (
-	arena       = flag.Int("arena", 0, "play this many in-process games (a tuning aid; strength claims come from the referee)")
-	arenaNodes  = flag.Int64("arena-nodes", 300_000, "engine node budget per move in -arena games")
-	arenaVs     = flag.String("arena-vs", "minimax", "the opponent in -arena games: minimax, greedy, or the engine or the engine without a feature: nott, nopvs, nokillers, nohistory, nolmr, norepetition")
-	arenaDepth  = flag.Int("arena-depth", 2, "minimax depth in -arena games")
-	arenaTT     = flag.Float64("arena-tt", 0, "the engine's table in -arena games: this many slots a node of the budget, as the agent sizes it (0: 2^20 slots)")
-	arenaVsTT   = flag.Float64("arena-vs-tt", 0, "the same for an engine opponent")
-	arenaMetric = flag.Int("arena-metric", MetricDiagonal, "the engine's distance metric in -arena games (an engine opponent's stays the default, diagonal): 0 diagonal, 1 Manhattan, 2 steps, 3 mild")
-	arenaSPRT   = flag.String("arena-sprt", "", "ELO0,ELO1[,ALPHA,BETA]: test the engine's normalized Elo against the opponent, H0 ELO0 against H1 ELO1 (internal/sprt), on the pairs of games, playing pairs until the test decides; -arena is then the most games (an odd last one is left out)")
+	arena        = flag.Int("arena", 0, "play this many in-process games (a tuning aid; strength claims come from the referee)")
+	arenaNodes   = flag.Int64("arena-nodes", 300_000, "engine node budget per move in -arena games")
+	arenaVs      = flag.String("arena-vs", "minimax", "the opponent in -arena games: minimax, greedy, or the engine or the engine without a feature: nott, nopvs, nokillers, nohistory, nolmr, norepetition")
+	arenaDepth   = flag.Int("arena-depth", 2, "minimax depth in -arena games")
+	arenaTT      = flag.Float64("arena-tt", 0, "the engine's table in -arena games: this many slots a node of the budget, as the agent sizes it (0: 2^20 slots)")
+	arenaVsTT    = flag.Float64("arena-vs-tt", 0, "the same for an engine opponent")
+	arenaTwoTier = flag.Bool("arena-two-tier", false, "the engine's table keeps the deeper entry of each pair of slots (Features.TwoTier; an engine opponent's stays one slot a key)")
+	arenaMetric  = flag.Int("arena-metric", MetricDiagonal, "the engine's distance metric in -arena games (an engine opponent's stays the default, diagonal): 0 diagonal, 1 Manhattan, 2 steps, 3 mild")
+	arenaSPRT    = flag.String("arena-sprt", "", "ELO0,ELO1[,ALPHA,BETA]: test the engine's normalized Elo against the opponent, H0 ELO0 against H1 ELO1 (internal/sprt), on the pairs of games, playing pairs until the test decides; -arena is then the most games (an odd last one is left out)")
 )
 
 // arenaRandomPlies opening plies are random, the same for the four games of a group (both
@@ -98,7 +99,7 @@ func playArena(t *testing.T) *sprt.Sequential {
 	if *arenaMetric < 0 || *arenaMetric >= metrics {
 		t.Fatalf("-arena-metric %d: want 0 to %d", *arenaMetric, metrics-1)
 	}
-	engine, opponent := engineArenaPlayer(Features{Metric: *arenaMetric}, arenaTable(*arenaTT)), opponentArenaPlayer(t)
+	engine, opponent := engineArenaPlayer(Features{Metric: *arenaMetric, TwoTier: *arenaTwoTier}, arenaTable(*arenaTT)), opponentArenaPlayer(t)
 	var g Generator
 	played := 0
 	var wins, draws, losses int

@@ -54,6 +54,10 @@ type Features struct {
 	NoLMR        bool
 	NoRepetition bool
 	Metric       int // the evaluation's distance (eval.go): MetricDiagonal (0) or MetricManhattan
+	// TwoTier: the table's slots go in pairs, one kept for the deeper search of the two
+	// positions it holds, one always replaced (see probe and store); off, one slot a key,
+	// always replaced, so that the many depth-1 entries write over the deeper ones.
+	TwoTier bool
 }
 
 // ttEntry is one slot of the transposition table.
@@ -116,6 +120,42 @@ func NewEngine(ttEntries int) *Engine {
 	e.tt = make([]ttEntry, n)
 	e.ttMask = uint64(n - 1)
 	return e
+}
+
+// probe returns the table's entry for key, nil when it holds none.
+func (e *Engine) probe(key uint64) *ttEntry {
+	i := key & e.ttMask
+	if e.Features.TwoTier {
+		i &^= 1
+		if e.tt[i+1].key == key {
+			return &e.tt[i+1]
+		}
+	}
+	if e.tt[i].key == key {
+		return &e.tt[i]
+	}
+	return nil
+}
+
+// store writes ent in the table. Without TwoTier it replaces its key's slot. With TwoTier,
+// the pair's first slot keeps the deeper entry: ent goes there when it is the same
+// position's or at least as deep, the entry it displaces going to the second slot, and
+// otherwise to the second slot, which is always replaced; a key is in one slot at most.
+func (e *Engine) store(ent ttEntry) {
+	i := ent.key & e.ttMask
+	if !e.Features.TwoTier {
+		e.tt[i] = ent
+		return
+	}
+	first, second := &e.tt[i&^1], &e.tt[i|1]
+	switch {
+	case first.key == ent.key:
+		*first = ent
+	case ent.depth >= first.depth:
+		*second, *first = *first, ent
+	default:
+		*second = ent
+	}
 }
 
 // ClearTT empties the transposition table, so that a search starts from nothing.
@@ -212,8 +252,8 @@ func (e *Engine) PV(b *Board, c Color, first Move, most int) []Move {
 			break
 		}
 		seen[key] = true
-		ent := &e.tt[key&e.ttMask]
-		if ent.key != key || !slices.Contains(e.gen.Generate(&board, c, Preferred, buf[:0]), ent.move) {
+		ent := e.probe(key)
+		if ent == nil || !slices.Contains(e.gen.Generate(&board, c, Preferred, buf[:0]), ent.move) {
 			break
 		}
 		pv = append(pv, ent.move)
@@ -288,8 +328,7 @@ func (e *Engine) negamax(c Color, depth, ply int, alpha, beta int32) int32 {
 	alphaOrig := alpha
 	var ttMove Move
 	if !e.Features.NoTT {
-		ent := &e.tt[key&e.ttMask]
-		if ent.key == key {
+		if ent := e.probe(key); ent != nil {
 			ttMove = ent.move
 			if int(ent.depth) >= depth {
 				if s := wins.FromTable(ent.score, ply); ent.bound.Cuts(s, alpha, beta) {
@@ -314,7 +353,7 @@ func (e *Engine) negamax(c Color, depth, ply int, alpha, beta int32) int32 {
 		return 0
 	}
 	if !e.Features.NoTT {
-		e.tt[key&e.ttMask] = ttEntry{key: key, move: bestMove, score: wins.ToTable(best, ply), depth: int8(depth), bound: search.BoundOf(best, alphaOrig, beta)}
+		e.store(ttEntry{key: key, move: bestMove, score: wins.ToTable(best, ply), depth: int8(depth), bound: search.BoundOf(best, alphaOrig, beta)})
 	}
 	return best
 }

@@ -170,3 +170,48 @@ func TestChargeGenerated(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoTierTable follows the pair of slots one key index shares through a sequence of
+// stores: the first slot keeps the deepest entry seen, the second the latest shallower
+// one, a key is found in one slot at most, and the plain table keeps only the latest.
+func TestTwoTierTable(t *testing.T) {
+	const a, b, c = 1024, 2048, 1025 // a, b and c share a pair of slots in a 1024-slot table
+	for _, tc := range []struct {
+		twoTier bool
+		stores  []ttEntry
+		want    map[uint64]int8 // key: depth found; a key absent from the map must not be found
+	}{
+		{false, []ttEntry{{key: a, depth: 5}, {key: b, depth: 1}}, map[uint64]int8{b: 1}},
+		{true, []ttEntry{{key: a, depth: 5}, {key: b, depth: 1}}, map[uint64]int8{a: 5, b: 1}},
+		{true, []ttEntry{{key: a, depth: 5}, {key: b, depth: 1}, {key: c, depth: 2}}, map[uint64]int8{a: 5, c: 2}},
+		{true, []ttEntry{{key: a, depth: 2}, {key: b, depth: 6}}, map[uint64]int8{a: 2, b: 6}},
+		{true, []ttEntry{{key: a, depth: 2}, {key: b, depth: 6}, {key: c, depth: 7}}, map[uint64]int8{b: 6, c: 7}},
+		{true, []ttEntry{{key: a, depth: 5}, {key: b, depth: 1}, {key: b, depth: 8}}, map[uint64]int8{a: 5, b: 8}},
+		{true, []ttEntry{{key: a, depth: 5}, {key: a, depth: 3}}, map[uint64]int8{a: 3}},
+	} {
+		e := NewEngine(1024)
+		e.Features.TwoTier = tc.twoTier
+		for _, ent := range tc.stores {
+			e.store(ent)
+		}
+		for _, key := range []uint64{a, b, c} {
+			ent := e.probe(key)
+			want, ok := tc.want[key]
+			switch {
+			case ok && (ent == nil || ent.depth != want):
+				t.Errorf("two-tier %v, stores %v: key %d: got %v, want depth %d", tc.twoTier, tc.stores, key, ent, want)
+			case !ok && ent != nil:
+				t.Errorf("two-tier %v, stores %v: key %d found, want it gone", tc.twoTier, tc.stores, key)
+			}
+		}
+		found := 0
+		for _, ent := range e.tt {
+			if ent.key == b {
+				found++
+			}
+		}
+		if found > 1 {
+			t.Errorf("two-tier %v, stores %v: key %d in %d slots", tc.twoTier, tc.stores, b, found)
+		}
+	}
+}
