@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,6 +22,7 @@ var (
 	arenaVsTT    = flag.Float64("arena-vs-tt", 0, "the same for an engine opponent")
 	arenaTwoTier = flag.Bool("arena-two-tier", false, "the engine's table keeps the deeper entry of each pair of slots (Features.TwoTier; an engine opponent's stays one slot a key)")
 	arenaMetric  = flag.Int("arena-metric", MetricDiagonal, "the engine's distance metric in -arena games (an engine opponent's stays the default, diagonal): 0 diagonal, 1 Manhattan, 2 steps, 3 mild")
+	arenaResume  = flag.String("arena-resume", "", "the -v log of an earlier -arena run with the same flags: its games count as played, and the arena goes on from the first game the log lacks (the games are deterministic, so the result is the run's had it not stopped)")
 	arenaSPRT    = flag.String("arena-sprt", "", "ELO0,ELO1[,ALPHA,BETA]: test the engine's normalized Elo against the opponent, H0 ELO0 against H1 ELO1 (internal/sprt), on the pairs of games, playing pairs until the test decides; -arena is then the most games (an odd last one is left out)")
 )
 
@@ -104,7 +106,43 @@ func playArena(t *testing.T) *sprt.Sequential {
 	played := 0
 	var wins, draws, losses int
 	var first sprt.Result // the engine's result in the pair's first game
-	for game := 0; game < games; game++ {
+	// count adds a game's result to the tallies and the test, and says whether the test
+	// has decided.
+	count := func(game int, result float64) (decided bool, llr string) {
+		played++
+		switch result {
+		case 1:
+			wins++
+		case 0:
+			losses++
+		default:
+			draws++
+		}
+		if seq != nil && game%2 == 1 {
+			decided = seq.Add(first, halmaResult(result)) != sprt.Continue
+			llr = fmt.Sprintf("; pair %d: LLR %.3f", seq.Counts.N(), seq.LLR)
+		}
+		first = halmaResult(result)
+		return decided, llr
+	}
+	start := 0
+	if *arenaResume != "" {
+		earlier, err := readArenaLog(*arenaResume)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seq != nil {
+			earlier = earlier[:len(earlier)-len(earlier)%2] // a pair's first game is played again
+		}
+		for game, result := range earlier {
+			if decided, _ := count(game, result); decided {
+				t.Fatalf("%s: the test decided at game %d already", *arenaResume, game)
+			}
+		}
+		start = len(earlier)
+		t.Logf("%s: %d games counted as played", *arenaResume, start)
+	}
+	for game := start; game < games; game++ {
 		b := StartBoard()
 		engineColor := Color(game % 2)
 		toMove := Color((game / 2) % 2)
@@ -137,21 +175,7 @@ func playArena(t *testing.T) *sprt.Sequential {
 			}
 			toMove = toMove.Other()
 		}
-		played++
-		switch result {
-		case 1:
-			wins++
-		case 0:
-			losses++
-		default:
-			draws++
-		}
-		decided, llr := false, ""
-		if seq != nil && game%2 == 1 {
-			decided = seq.Add(first, halmaResult(result)) != sprt.Continue
-			llr = fmt.Sprintf("; pair %d: LLR %.3f", seq.Counts.N(), seq.LLR)
-		}
-		first = halmaResult(result)
+		decided, llr := count(game, result)
 		t.Logf("game %d: engine %v, %v first: engine scores %v after %d plies%s", game, engineColor, Color((game/2)%2), result, plies+1, llr)
 		if decided {
 			break
@@ -162,6 +186,37 @@ func playArena(t *testing.T) *sprt.Sequential {
 		t.Logf("SPRT from the engine's side, against %s:\n%s", *arenaVs, seq.Summary(games/2))
 	}
 	return seq
+}
+
+// readArenaLog reads the games' results from an arena's -v log: its lines "game N: ...
+// engine scores R after ...", N counting from 0 without a gap, R 0, 0.5 or 1.
+func readArenaLog(path string) ([]float64, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var results []float64
+	for i, line := range strings.Split(string(data), "\n") {
+		_, rest, ok := strings.Cut(line, "arena_test.go:")
+		if !ok || !strings.Contains(rest, ": game ") || !strings.Contains(rest, "engine scores ") {
+			continue
+		}
+		var n int
+		var result float64
+		_, rest, _ = strings.Cut(rest, ": game ")
+		if _, err := fmt.Sscanf(rest, "%d:", &n); err != nil {
+			return nil, fmt.Errorf("%s:%d: no game number: %q", path, i+1, line)
+		}
+		_, rest, _ = strings.Cut(rest, "engine scores ")
+		if _, err := fmt.Sscanf(rest, "%g after", &result); err != nil || (result != 0 && result != 0.5 && result != 1) {
+			return nil, fmt.Errorf("%s:%d: want a score of 0, 0.5 or 1: %q", path, i+1, line)
+		}
+		if n != len(results) {
+			return nil, fmt.Errorf("%s:%d: game %d, want game %d", path, i+1, n, len(results))
+		}
+		results = append(results, result)
+	}
+	return results, nil
 }
 
 // halmaResult is a game's score for the engine (1, ½ when the ply cap is reached, 0) as a
@@ -236,5 +291,41 @@ func TestWriteOpenings(t *testing.T) {
 	}
 	if err := os.WriteFile(*writeOpenings, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestReadArenaLog: -arena-resume reads the results of the games a log holds, in order,
+// and refuses a log with a gap or a score that is not a game's.
+func TestReadArenaLog(t *testing.T) {
+	const head = "=== RUN   TestArena\n"
+	game := func(n int, score string) string {
+		return fmt.Sprintf("    arena_test.go:155: game %d: engine BLACK, BLACK first: engine scores %s after 186 plies; pair 1: LLR -0.001\n", n, score)
+	}
+	for _, c := range []struct {
+		name, log string
+		want      []float64
+		err       string
+	}{
+		{"three games", head + game(0, "0") + game(1, "1") + game(2, "0.5") + "signal: interrupt\n", []float64{0, 1, 0.5}, ""},
+		{"no games", head + "FAIL\n", nil, ""},
+		{"a gap", head + game(0, "1") + game(2, "1"), nil, "game 2, want game 1"},
+		{"a score of 2", head + game(0, "2"), nil, "want a score of 0, 0.5 or 1"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := t.TempDir() + "/arena.log"
+			if err := os.WriteFile(path, []byte(c.log), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			got, err := readArenaLog(path)
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) {
+					t.Fatalf("error %v, want one saying %q", err, c.err)
+				}
+				return
+			}
+			if err != nil || !slices.Equal(got, c.want) {
+				t.Fatalf("got %v, %v; want %v", got, err, c.want)
+			}
+		})
 	}
 }
