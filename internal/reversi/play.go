@@ -52,9 +52,10 @@ var Players = []string{"engine", "random", "greedy", NoBook}
 const NoBook = "nobook"
 
 // Calibrate implements agent.Game: it searches the initial position, as the agent does (a
-// fresh engine, the table sized to the budget), for about nodes nodes. The opening is the
-// slowest of the benchmark positions per node (RESULTS.md): a budget sized by its rate ends
-// before the CPU guard elsewhere too, which keeps moves deterministic.
+// fresh engine, the table sized to the budget), for about nodes nodes. A node there costs
+// about the median benchmark position's (TestNodeCost), not the most: a budget sized by its
+// rate runs over its plan on the costlier positions, which SingleShare leaves room for
+// below the CPU guard, so that the node budget, not the clock, ends almost every move.
 func (Game) Calibrate(nodes int64) int64 {
 	b := CalibrationPositions()[0].Board
 	e := NewEngine(ttLogSize(nodes))
