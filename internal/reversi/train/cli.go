@@ -19,6 +19,8 @@ commands:
   fit      fit pattern weights to a data file and write a weights file
   relabel  relabel the positions before the solved endgame with shallow search
            values under a fitted weights file (bootstrapping)
+  blend    blend the labels of two labellings of one data set (the game results
+           and a relabel's search values)
   eval     report a weights file's error (and the baselines') on a data file
   book     grow the opening book (a deviation tree of the engine's searches) and
            write it as internal/reversi/book.bin reads it
@@ -42,6 +44,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		err = fitCmd(args[1:], stdout, stderr)
 	case "relabel":
 		err = relabelCmd(args[1:], stdout, stderr)
+	case "blend":
+		err = blendCmd(args[1:], stdout, stderr)
 	case "eval":
 		err = evalCmd(args[1:], stdout, stderr)
 	case "book":
@@ -284,24 +288,62 @@ func relabelCmd(args []string, stdout, stderr io.Writer) error {
 	Relabel(samples, value, *mix, func(done int) {
 		fmt.Fprintf(stderr, "relabel: %d/%d positions, %v\n", done, len(samples), time.Since(start).Round(time.Second))
 	})
-	f, err := os.Create(*out)
+	n, err := writeData(*out, samples)
 	if err != nil {
 		return err
+	}
+	fmt.Fprintf(stdout, "relabel: wrote %d positions to %s in %v\n", n, *out, time.Since(start).Round(time.Second))
+	return nil
+}
+
+// writeData writes samples as the data file path and returns how many it wrote.
+func writeData(path string, samples []Sample) (int, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return 0, err
 	}
 	defer f.Close()
 	wr := NewWriter(f)
 	for _, s := range samples {
 		if err := wr.Write(s); err != nil {
-			return err
+			return 0, err
 		}
 	}
 	if err := wr.Flush(); err != nil {
+		return 0, err
+	}
+	return len(samples), f.Close()
+}
+
+func blendCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("blend", stderr)
+	data := fs.String("data", "", "data file whose labels are blended, e.g. gen's (game results), or several separated by commas (required)")
+	with := fs.String("with", "", "the same positions labelled otherwise, e.g. by relabel, one file or several (required)")
+	mix := fs.Float64("mix", 0.5, "weight of -with's label in the new one (the rest: -data's)")
+	out := fs.String("out", "", "data file to write (required)")
+	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if err := f.Close(); err != nil {
+	if *data == "" || *with == "" || *out == "" || fs.NArg() != 0 || !(*mix >= 0 && *mix <= 1) {
+		fs.Usage()
+		return fmt.Errorf("need -data, -with and -out, 0 <= mix <= 1, and no arguments")
+	}
+	base, err := readData(*data)
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "relabel: wrote %d positions to %s in %v\n", len(samples), *out, time.Since(start).Round(time.Second))
+	other, err := readData(*with)
+	if err != nil {
+		return err
+	}
+	if err := Blend(base, other, *mix); err != nil {
+		return fmt.Errorf("-data %s, -with %s: %w", *data, *with, err)
+	}
+	n, err := writeData(*out, base)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "blend: wrote %d positions to %s\n", n, *out)
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package train
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 
@@ -98,4 +99,30 @@ func searchValue(b reversi.Board, w *reversi.PatternWeights, depth int, alpha, b
 		}
 	}
 	return best
+}
+
+// Blend sets the label of every inexact sample of base to mix*(the label of the same
+// position in with) + (1-mix)*(its own), rounded: a blend of two labellings of one data
+// set without searching again (typically base the game results gen wrote, with a relabel
+// of the same file by search). Blending a search's value with the game's result is the
+// λ of engines' training recipes (NNUE trainers mix evaluation and result the same way):
+// the result is noisy but is not the searching evaluation's own opinion of itself. The two
+// sets must hold the same positions of the same games in the same order, which relabel
+// keeps; the first one that differs is an error naming it. Exact labels stay.
+func Blend(base, with []Sample, mix float64) error {
+	if len(base) != len(with) {
+		return fmt.Errorf("%d positions against %d: not the same data set", len(base), len(with))
+	}
+	for i := range base {
+		b, w := &base[i], &with[i]
+		if b.Board != w.Board || b.Game != w.Game || b.Exact != w.Exact {
+			return fmt.Errorf("position %d (game %d): not the same position, game or exactness in both sets", i, b.Game)
+		}
+		if b.Exact {
+			continue
+		}
+		l := mix*float64(w.Score) + (1-mix)*float64(b.Score)
+		b.Score = int8(max(-64, min(64, math.Round(l))))
+	}
+	return nil
 }

@@ -381,3 +381,52 @@ func TestReadDataFiles(t *testing.T) {
 		t.Errorf("overlapping files: error %v, want one naming both", err)
 	}
 }
+
+// TestBlend: inexact labels become the rounded weighted mean of the two sets' labels,
+// clamped; exact ones stay; sets that are not the same positions are refused, naming the
+// first position that differs.
+func TestBlend(t *testing.T) {
+	pos := reversi.Start()
+	other := pos.Play(bits.TrailingZeros64(pos.Moves()))
+	mk := func(score int8, exact bool, game uint32, b reversi.Board) Sample {
+		return Sample{Board: b, Score: score, Exact: exact, Game: game}
+	}
+	base := []Sample{mk(10, false, 1, pos), mk(-64, false, 1, other), mk(7, true, 2, pos), mk(3, false, 2, other)}
+	with := []Sample{mk(20, false, 1, pos), mk(-64, false, 1, other), mk(7, true, 2, pos), mk(-4, false, 2, other)}
+	tests := []struct {
+		mix  float64
+		want []int8
+	}{
+		{0, []int8{10, -64, 7, 3}},
+		{1, []int8{20, -64, 7, -4}},
+		{0.5, []int8{15, -64, 7, -1}}, // -0.5 rounds away from zero
+		{0.75, []int8{18, -64, 7, -2}},
+	}
+	for _, tt := range tests {
+		got := append([]Sample(nil), base...)
+		if err := Blend(got, with, tt.mix); err != nil {
+			t.Fatalf("mix %v: %v", tt.mix, err)
+		}
+		for i, s := range got {
+			if s.Score != tt.want[i] || s.Board != base[i].Board || s.Exact != base[i].Exact || s.Game != base[i].Game {
+				t.Errorf("mix %v, position %d: %+v, want score %d and the rest unchanged", tt.mix, i, s, tt.want[i])
+			}
+		}
+	}
+	bad := []struct {
+		name string
+		with []Sample
+		want string
+	}{
+		{"shorter", with[:3], "4 positions against 3"},
+		{"another board", []Sample{with[0], mk(-64, false, 1, pos), with[2], with[3]}, "position 1 (game 1)"},
+		{"another game", []Sample{with[0], with[1], with[2], mk(-4, false, 3, other)}, "position 3 (game 2)"},
+		{"exactness", []Sample{with[0], with[1], mk(7, false, 2, pos), with[3]}, "position 2 (game 2)"},
+	}
+	for _, tt := range bad {
+		err := Blend(append([]Sample(nil), base...), tt.with, 0.5)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.want)
+		}
+	}
+}
