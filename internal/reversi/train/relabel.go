@@ -28,10 +28,14 @@ func Relabel(samples []Sample, value func(reversi.Board) int32, mix float64, pro
 		if s.Exact {
 			continue
 		}
-		v := float64(value(s.Board)) / 100
-		l := mix*v + (1-mix)*float64(s.Score)
-		s.Score = int8(max(-64, min(64, math.Round(l))))
+		s.Score = mixLabel(s.Score, float64(value(s.Board))/100, mix)
 	}
+}
+
+// mixLabel is mix*label + (1-mix)*old, rounded to a disc and clamped to ±64.
+func mixLabel(old int8, label, mix float64) int8 {
+	l := mix*label + (1-mix)*float64(old)
+	return int8(max(-64, min(64, math.Round(l))))
 }
 
 // PlainValue is the depth-ply negamax value with w at the leaves: every move searched,
@@ -121,8 +125,7 @@ func Blend(base, with []Sample, mix float64) error {
 		if b.Exact {
 			continue
 		}
-		l := mix*float64(w.Score) + (1-mix)*float64(b.Score)
-		b.Score = int8(max(-64, min(64, math.Round(l))))
+		b.Score = mixLabel(b.Score, float64(w.Score), mix)
 	}
 	return nil
 }
