@@ -80,7 +80,10 @@ func Fit(samples []Sample, cfg FitConfig) (*reversi.PatternWeights, []PhaseRepor
 			feats = append(feats, f)
 			labels = append(labels, float64(s.Score))
 		}
-		x := solveRidge(feats, labels, reversi.PatternWeightsPerPhase, cfg.Lambda, cfg.Iterations)
+		progress := func(iter int, rms float64) {
+			logf("fit: phase %d: after %d iterations, training RMS error %.3f discs", p, iter, rms)
+		}
+		x := solveRidge(feats, labels, reversi.PatternWeightsPerPhase, cfg.Lambda, cfg.Iterations, progress)
 		t := make([]int16, len(x))
 		for i := range x {
 			v := x[canon[i]] // the tied entries that the fit left at zero take their orbit's weight
@@ -119,8 +122,10 @@ func canonicalIndices() []uint32 {
 // solveRidge minimises sum_i (a_i.x - y_i)^2 + lambda |x|^2, where row a_i has a 1 at
 // each of f[i]'s indices (an index listed twice counts twice), by conjugate gradients on
 // the normal equations (A'A + lambda I) x = A'y, starting from x = 0. Each iteration costs
-// one product with A and one with A'; no matrix is formed.
-func solveRidge(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda float64, iters int) []float64 {
+// one product with A and one with A'; no matrix is formed. Every progressEvery iterations
+// and after the last, progress (if not nil) gets the iterations done and the root mean
+// square of the residual y - Ax, so a log shows whether more iterations would still pay.
+func solveRidge(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda float64, iters int, progress func(iter int, rms float64)) []float64 {
 	x := make([]float64, n)
 	if len(f) == 0 {
 		return x
@@ -149,9 +154,18 @@ func solveRidge(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda 
 	mulT(s, r)
 	p := append([]float64(nil), s...)
 	gamma := dot(s, s)
-	for range iters {
+	report := func(iter int) {
+		if progress != nil {
+			progress(iter, math.Sqrt(dot(r, r)/float64(len(r))))
+		}
+	}
+	for it := range iters {
 		if gamma == 0 {
-			break
+			report(it)
+			return x
+		}
+		if it > 0 && it%progressEvery == 0 {
+			report(it)
 		}
 		mul(q, p)
 		delta := dot(q, q) + lambda*dot(p, p)
@@ -173,8 +187,12 @@ func solveRidge(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda 
 			p[j] = s[j] + beta*p[j]
 		}
 	}
+	report(iters)
 	return x
 }
+
+// progressEvery is the iterations between two of solveRidge's progress reports.
+const progressEvery = 40
 
 func dot(a, b []float64) float64 {
 	var s float64

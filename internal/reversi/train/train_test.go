@@ -228,7 +228,12 @@ func TestSolveRidge(t *testing.T) {
 	}
 	f[0][0], f[1][0], f[2][0], f[2][1] = 0, 1, 0, 1
 	y := []float64{1, 2, 3}
-	x := solveRidge(f, y, 3, 0, 3)
+	var lastIter int
+	lastRMS := math.Inf(1)
+	x := solveRidge(f, y, 3, 0, 3, func(iter int, rms float64) { lastIter, lastRMS = iter, rms })
+	if lastIter < 1 || lastIter > 3 || lastRMS > 1e-6 {
+		t.Errorf("last progress report: %d iterations, RMS error %v; want at most 3 iterations and an exact fit", lastIter, lastRMS)
+	}
 	for i, s := range f {
 		var got float64
 		for _, j := range s {
