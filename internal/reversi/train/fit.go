@@ -159,13 +159,10 @@ func solveRidge(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda 
 			progress(iter, math.Sqrt(dot(r, r)/float64(len(r))))
 		}
 	}
-	for it := range iters {
-		if gamma == 0 {
-			report(it)
-			return x
-		}
-		if it > 0 && it%progressEvery == 0 {
-			report(it)
+	done := 0
+	for ; done < iters && gamma != 0; done++ {
+		if done > 0 && done%progressEvery == 0 {
+			report(done)
 		}
 		mul(q, p)
 		delta := dot(q, q) + lambda*dot(p, p)
@@ -187,7 +184,7 @@ func solveRidge(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda 
 			p[j] = s[j] + beta*p[j]
 		}
 	}
-	report(iters)
+	report(done)
 	return x
 }
 
