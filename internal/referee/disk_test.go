@@ -15,7 +15,10 @@ import (
 func TestDiskFillerLoses(t *testing.T) {
 	filler := `i=0; while [ $i -lt 30000 ]; do : > junk$i; i=$((i+1)); done; printf '1\n' > output.txt`
 	games := []rules.Game{countGame{target: 5}}
-	out, _ := runMain(t, games, "-a", filler, "-b", plays1, "-games", "1", "-single", "5")
+	// The filler makes its 10,000 files in about 0.4 s of CPU alone, but took 5.4 s once
+	// beside the whole suite on a slow day: a long move limit keeps the test about the
+	// disk, not the clock (the loss on disk ends the move as soon as the referee sees it).
+	out, _ := runMain(t, games, "-a", filler, "-b", plays1, "-games", "1", "-single", "30")
 	rows := readSummary(t, out)
 	if len(rows) != 1 || rows[0]["winner"] != "B" || rows[0]["kind"] != string(referee.EndDisk) {
 		t.Fatalf("summary %v, want B winning, A losing on disk", rows)
