@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"gameagents/internal/agent"
 	"gameagents/internal/gamefile"
 	"gameagents/internal/games"
 	"gameagents/internal/hive"
@@ -27,9 +28,18 @@ import (
 // TestGTPEngineSameMoves plays a game of Reversi between the engine in its GTP mode and the
 // engine as a file agent, and the same game between two file agents: at the same budget
 // (SINGLE 0.2 s, the GTP engine's -move-time, the referee sending no time), every move is
-// the same, because both plan and search each move alike (agent.Thinker).
+// the same, because both plan and search each move alike (agent.Thinker). The node budget
+// decides each move and the CPU guard must never fire, or the games would differ with the
+// machine's load: every agent reads a calibration of 500,000 nodes a second, a budget
+// that takes a few hundredths of a second on any machine that runs the tests, well under
+// the guard's 0.18 s even on a loaded one.
 func TestGTPEngineSameMoves(t *testing.T) {
 	bin := realGames(t, "plays two games of Reversi")
+	calibration := filepath.Join(t.TempDir(), "calibration.txt")
+	slow := agent.CalibrationVersion + "\n" + agent.RateKey("reversi") + " 500000\n"
+	if err := os.WriteFile(calibration, []byte(slow), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	file := referee.Agent{Name: "file", Command: bin + " play"}
 	gtp := referee.Agent{Name: "gtp", Command: "gtp:" + bin + " play gtp -move-time 0.2"}
 	var moves [2][]string
@@ -37,6 +47,7 @@ func TestGTPEngineSameMoves(t *testing.T) {
 		cfg := referee.Config{
 			Game: reversi.Game{}, Games: 1, Mode: gamefile.Single, Seconds: 0.2, MaxPlies: 200, Parallel: 1,
 			Agents: agents, Out: t.TempDir(), Grace: referee.DefaultGrace, GTPUntimed: true, Kinds: agentKinds,
+			Calibration: calibration,
 		}
 		r, err := referee.PlayGame(context.Background(), &cfg, 1, &referee.Recorder{})
 		if err != nil {
@@ -48,6 +59,15 @@ func TestGTPEngineSameMoves(t *testing.T) {
 		record, err := os.ReadFile(referee.RecordPath(&cfg, 1))
 		if err != nil {
 			t.Fatal(err)
+		}
+		logs, err := filepath.Glob(filepath.Join(strings.TrimSuffix(referee.RecordPath(&cfg, 1), ".txt"), "agent-*.log"))
+		if err != nil || len(logs) != 2 {
+			t.Fatalf("game %d: agents' logs %v: %v", i+1, logs, err)
+		}
+		for _, l := range logs {
+			if text, err := os.ReadFile(l); err != nil || bytes.Contains(text, []byte("default speed")) {
+				t.Fatalf("%s: the agent did not read the calibration (%v):\n%s", l, err, text)
+			}
 		}
 		for _, m := range recordMove.FindAllStringSubmatch(string(record), -1) {
 			moves[i] = append(moves[i], m[1])
