@@ -21,6 +21,8 @@ commands:
            values under a fitted weights file (bootstrapping)
   blend    blend the labels of two labellings of one data set (the game results
            and a relabel's search values)
+  renumber shift a data set's game numbers, to fit it beside another whose games
+           share its numbers
   eval     report a weights file's error (and the baselines') on a data file
   book     grow the opening book (a deviation tree of the engine's searches) and
            write it as internal/reversi/book.bin reads it
@@ -46,6 +48,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		err = relabelCmd(args[1:], stdout, stderr)
 	case "blend":
 		err = blendCmd(args[1:], stdout, stderr)
+	case "renumber":
+		err = renumberCmd(args[1:], stdout, stderr)
 	case "eval":
 		err = evalCmd(args[1:], stdout, stderr)
 	case "book":
@@ -344,6 +348,36 @@ func blendCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "blend: wrote %d positions to %s\n", n, *out)
+	return nil
+}
+
+// renumberCmd writes a data set with its games numbered from -first, their order and
+// spacing kept: data sets made with the same game numbers (two seeds, each from game 0)
+// can then be fitted together, each game still wholly in the training or the test set.
+func renumberCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("renumber", stderr)
+	data := fs.String("data", "", "data file to renumber, or several separated by commas (required)")
+	first := fs.Uint("first", 0, "the new number of the data set's lowest-numbered game")
+	out := fs.String("out", "", "data file to write (required)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *data == "" || *out == "" || fs.NArg() != 0 {
+		fs.Usage()
+		return fmt.Errorf("need -data and -out, and no arguments")
+	}
+	samples, err := readData(*data)
+	if err != nil {
+		return err
+	}
+	if err := Renumber(samples, *first); err != nil {
+		return fmt.Errorf("-data %s: %w", *data, err)
+	}
+	n, err := writeData(*out, samples)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "renumber: wrote %d positions to %s, games from %d\n", n, *out, *first)
 	return nil
 }
 

@@ -35,6 +35,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/bits"
 
 	"gameagents/internal/reversi"
@@ -129,4 +130,24 @@ func ReadAll(r io.Reader) ([]Sample, error) {
 		out[i] = s
 	}
 	return out, nil
+}
+
+// Renumber shifts the samples' game numbers so that the lowest becomes first, keeping
+// their order and spacing; a shift that would take a number past the largest uint32 is an
+// error and changes nothing.
+func Renumber(samples []Sample, first uint) error {
+	if len(samples) == 0 {
+		return nil
+	}
+	lo, hi := samples[0].Game, samples[0].Game
+	for _, s := range samples {
+		lo, hi = min(lo, s.Game), max(hi, s.Game)
+	}
+	if first > math.MaxUint32 || uint64(first)+uint64(hi-lo) > math.MaxUint32 {
+		return fmt.Errorf("games %d-%d from %d: past the largest game number %d", lo, hi, first, uint32(math.MaxUint32))
+	}
+	for i := range samples {
+		samples[i].Game = samples[i].Game - lo + uint32(first)
+	}
+	return nil
 }

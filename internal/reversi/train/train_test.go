@@ -435,3 +435,40 @@ func TestBlend(t *testing.T) {
 		}
 	}
 }
+
+// TestRenumber: the games are numbered from first, order and spacing kept, everything else
+// unchanged; a shift past the largest game number is refused and changes nothing.
+func TestRenumber(t *testing.T) {
+	pos := reversi.Start()
+	games := []uint32{7, 7, 9, 12, 9}
+	base := make([]Sample, len(games))
+	for i, g := range games {
+		base[i] = Sample{Board: pos, Score: int8(i), Exact: i == 3, Game: g}
+	}
+	tests := []struct {
+		first uint
+		want  []uint32
+		err   string
+	}{
+		{0, []uint32{0, 0, 2, 5, 2}, ""},
+		{7, games, ""},
+		{250000, []uint32{250000, 250000, 250002, 250005, 250002}, ""},
+		{math.MaxUint32 - 5, []uint32{math.MaxUint32 - 5, math.MaxUint32 - 5, math.MaxUint32 - 3, math.MaxUint32, math.MaxUint32 - 3}, ""},
+		{math.MaxUint32 - 4, games, "games 7-12 from 4294967291: past the largest game number"},
+		{math.MaxUint32 + 1, games, "past the largest game number"},
+	}
+	for _, tt := range tests {
+		got := append([]Sample(nil), base...)
+		err := Renumber(got, tt.first)
+		if tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)) || tt.err == "" && err != nil {
+			t.Errorf("Renumber(first %d): error %v, want %q", tt.first, err, tt.err)
+		}
+		for i, s := range got {
+			want := base[i]
+			want.Game = tt.want[i]
+			if s != want {
+				t.Errorf("Renumber(first %d), sample %d: %+v, want %+v", tt.first, i, s, want)
+			}
+		}
+	}
+}
