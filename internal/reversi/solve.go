@@ -98,13 +98,25 @@ const (
 	solveCheckEvery = 1 << 12 // nodes between limit checks
 )
 
-// NewSolver returns a solver whose table has 2^logSize entries (at least two).
+// NewSolver returns a solver whose table has 2^logSize entries (at least two). A table of
+// hugePagesFrom entries or more is advised into huge pages.
 func NewSolver(logSize int) *Solver {
 	n := 1 << max(logSize, 1)
 	s := &Solver{tt: make([]solveEntry, n), mask: uint64(n-1) &^ 1}
-	adviseHugePages(s.tt)
+	if n >= hugePagesFrom {
+		adviseHugePages(s.tt)
+	}
 	return s
 }
+
+// hugePagesFrom is the smallest table (in entries: 2^20 entries are 32 MB) advised into
+// huge pages. Huge pages pay in long searches over large tables (the FFO benchmark's 2^22
+// entries, the training tools' 2^20). The agent's table (2^18, 8 MB) is left out: it
+// lives for one move, and faulting huge pages in cost it 10 to 35 ms of system CPU time
+// about once in a hundred moves on the development machine (a move of SINGLE 0.2 s ended
+// 28 ms past its guard in an SPRT; 150 runs of that position without huge pages ended
+// within 2 ms of it). RESULTS.md (Reversi, Exact endgame solver) has the figures.
+const hugePagesFrom = 1 << 20
 
 // SetLimits makes later Solve and SolveWindow calls stop after maxNodes nodes each (0: no
 // limit) or once guard has passed (the zero Deadline never passes), checked every few
