@@ -36,7 +36,7 @@ package reversi
 // the interrupted nodes, so the table stays sound for later searches.
 //
 // The solver allocates nothing while searching: its table is allocated once (and on
-// Linux advised into huge pages, solve_huge_linux.go).
+// Linux, when it is large, advised into huge pages, solve_huge_linux.go).
 //
 // These are the standard techniques of Othello endgame solvers; the Chess Programming
 // Wiki's Othello pages and the Edax engine (Richard Delorme) describe them. No code is
