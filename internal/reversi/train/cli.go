@@ -323,7 +323,8 @@ func blendCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("blend", stderr)
 	data := fs.String("data", "", "data file whose labels are blended, e.g. gen's (game results), or several separated by commas (required)")
 	with := fs.String("with", "", "the same positions labelled otherwise, e.g. by relabel, one file or several (required)")
-	mix := fs.Float64("mix", 0.5, "weight of -with's label in the new one (the rest: -data's)")
+	mix := fs.Float64("mix", 0.5, "weight of -with's label in the new one (the rest: -data's, or with -chain the next position's new label)")
+	chain := fs.Bool("chain", false, "blend each label with the new label of its game's next position instead of -data's (a λ-return, λ = 1 - mix); -data's labels start each game's chain where no exact position does")
 	out := fs.String("out", "", "data file to write (required)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -340,7 +341,11 @@ func blendCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := Blend(base, other, *mix); err != nil {
+	blend := Blend
+	if *chain {
+		blend = BlendChained
+	}
+	if err := blend(base, other, *mix); err != nil {
 		return fmt.Errorf("-data %s, -with %s: %w", *data, *with, err)
 	}
 	n, err := writeData(*out, base)

@@ -114,6 +114,80 @@ func searchValue(b reversi.Board, w *reversi.PatternWeights, depth int, alpha, b
 // sets must hold the same positions of the same games in the same order, which relabel
 // keeps; the first one that differs is an error naming it. Exact labels stay.
 func Blend(base, with []Sample, mix float64) error {
+	if err := sameSets(base, with); err != nil {
+		return err
+	}
+	for i := range base {
+		if b := &base[i]; !b.Exact {
+			b.Score = mixLabel(b.Score, float64(with[i].Score), mix)
+		}
+	}
+	return nil
+}
+
+// BlendChained is Blend with the game's next position in place of its result. Going back
+// from each game's end, every inexact sample's label becomes mix*(its label in with) +
+// (1-mix)*(the new label of the game's next position, seen from this sample's side to
+// move): the λ-return of temporal-difference learning with λ = 1-mix (R. Sutton,
+// "Learning to Predict by the Methods of Temporal Differences", 1988; TD-Leaf, J. Baxter,
+// A. Tridgell and L. Weaver, 1998, whose targets are searched values as with's are). A
+// chain starts from the game's first exactly labelled position, or, in a game that ended
+// before the solved endgame, from base's own label of its last position (the result).
+// Where base came from gen, mix 0 therefore gives base's labels back; with mix m a
+// position n plies before the chain's start weighs the result by (1-m)^n where Blend
+// weighs it by 1-m, and learns mostly from the searches of the positions the game went
+// through next, which are nearer the end. The chain keeps its labels unrounded; each is
+// rounded when stored. The samples of a game must be consecutive in play order, as gen
+// writes them; a sample whose successor is not a position after one move (and perhaps a
+// pass) is an error naming it.
+func BlendChained(base, with []Sample, mix float64) error {
+	if err := sameSets(base, with); err != nil {
+		return err
+	}
+	var next float64 // the new label of sample i+1, seen from its own side to move
+	for i := len(base) - 1; i >= 0; i-- {
+		b := &base[i]
+		if b.Exact {
+			next = float64(b.Score)
+			continue
+		}
+		tail := float64(b.Score)
+		if i+1 < len(base) && base[i+1].Game == b.Game {
+			same, ok := moverAfter(b.Board, base[i+1].Board)
+			if !ok {
+				return fmt.Errorf("position %d (game %d): the next position of its game is not one move later", i, b.Game)
+			}
+			tail = next
+			if !same {
+				tail = -next
+			}
+		}
+		next = mix*float64(with[i].Score) + (1-mix)*tail
+		b.Score = int8(max(-64, min(64, math.Round(next))))
+	}
+	return nil
+}
+
+// moverAfter tells whether position b, one move after a (and perhaps a pass), has a's
+// side to move again (the other side passed). A move adds one disc to the board, and the
+// side that moved keeps its discs, so they are all b's own or all b's opponent's; ok is
+// false when b cannot be such a position.
+func moverAfter(a, b reversi.Board) (same, ok bool) {
+	if bits.OnesCount64(b.Own|b.Opp) != bits.OnesCount64(a.Own|a.Opp)+1 || a.Own == 0 {
+		return false, false
+	}
+	switch {
+	case a.Own&b.Opp == a.Own:
+		return false, true
+	case a.Own&b.Own == a.Own:
+		return true, true
+	}
+	return false, false
+}
+
+// sameSets checks that two data sets hold the same positions of the same games in the
+// same order, as relabel keeps them, and names the first position that differs.
+func sameSets(base, with []Sample) error {
 	if len(base) != len(with) {
 		return fmt.Errorf("%d positions against %d: not the same data set", len(base), len(with))
 	}
@@ -122,10 +196,6 @@ func Blend(base, with []Sample, mix float64) error {
 		if b.Board != w.Board || b.Game != w.Game || b.Exact != w.Exact {
 			return fmt.Errorf("position %d (game %d): not the same position, game or exactness in both sets", i, b.Game)
 		}
-		if b.Exact {
-			continue
-		}
-		b.Score = mixLabel(b.Score, float64(w.Score), mix)
 	}
 	return nil
 }

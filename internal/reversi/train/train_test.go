@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -471,4 +472,85 @@ func TestRenumber(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestBlendChained: mix 0 gives gen's labels back (the sign of each link between a
+// game's positions is read right, passes included), mix 1 gives with's, and a worked
+// chain mixes each search value with the next position's new label; a game whose
+// positions are not consecutive is refused, naming the position.
+func TestBlendChained(t *testing.T) {
+	samples := generate(t, smallGen(40))
+	with := append([]Sample(nil), samples...)
+	for i := range with {
+		if !with[i].Exact {
+			with[i].Score = int8(i%129 - 64)
+		}
+	}
+	for _, mix := range []float64{0, 1} {
+		got := append([]Sample(nil), samples...)
+		if err := BlendChained(got, with, mix); err != nil {
+			t.Fatalf("mix %v: %v", mix, err)
+		}
+		want := samples
+		if mix == 1 {
+			want = with
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("mix %v: labels differ (-want +got):\n%s", mix, diff)
+		}
+	}
+
+	p0 := reversi.Start()
+	p1 := p0.Play(bits.TrailingZeros64(p0.Moves()))
+	p2 := p1.Play(bits.TrailingZeros64(p1.Moves()))
+	p3 := p2.Play(bits.TrailingZeros64(p2.Moves()))
+	mk := func(score int8, exact bool, game uint32, b reversi.Board) Sample {
+		return Sample{Board: b, Score: score, Exact: exact, Game: game}
+	}
+	// Game 1 ends in an exact position worth +10 to its mover; game 2 ends before the
+	// solved endgame, its last label (-3, the result) starting the chain.
+	base := []Sample{mk(10, false, 1, p0), mk(-10, false, 1, p1), mk(10, true, 1, p2),
+		mk(5, false, 2, p1), mk(-3, false, 2, p2)}
+	searched := []Sample{mk(4, false, 1, p0), mk(-6, false, 1, p1), mk(10, true, 1, p2),
+		mk(7, false, 2, p1), mk(9, false, 2, p2)}
+	got := append([]Sample(nil), base...)
+	if err := BlendChained(got, searched, 0.5); err != nil {
+		t.Fatal(err)
+	}
+	// p1: (-6 + -10)/2 = -8; p0: (4 + 8)/2 = 6. Game 2: p2: (9 + -3)/2 = 3; p1: (7 + -3)/2 = 2.
+	if want := []int8{6, -8, 10, 2, 3}; !slices.Equal(scores(got), want) {
+		t.Errorf("worked chain: labels %v, want %v", scores(got), want)
+	}
+
+	gap := []Sample{mk(0, false, 1, p0), mk(0, false, 1, p2)}
+	if err := BlendChained(gap, gap, 0.5); err == nil || !strings.Contains(err.Error(), "position 0 (game 1)") {
+		t.Errorf("two plies apart: error %v, want one naming position 0 (game 1)", err)
+	}
+	if err := BlendChained(append([]Sample(nil), base...), searched[:4], 0.5); err == nil {
+		t.Error("sets of different lengths were blended")
+	}
+
+	moverTests := []struct {
+		name     string
+		a, b     reversi.Board
+		same, ok bool
+	}{
+		{"a move", p1, p2, false, true},
+		{"a move, then a pass", p1, p2.Pass(), true, true},
+		{"two moves", p1, p3, false, false},
+		{"no move", p1, p1, false, false},
+	}
+	for _, tt := range moverTests {
+		if same, ok := moverAfter(tt.a, tt.b); same != tt.same || ok != tt.ok {
+			t.Errorf("%s: moverAfter = %v, %v, want %v, %v", tt.name, same, ok, tt.same, tt.ok)
+		}
+	}
+}
+
+func scores(samples []Sample) []int8 {
+	out := make([]int8, len(samples))
+	for i, s := range samples {
+		out[i] = s.Score
+	}
+	return out
 }
