@@ -20,6 +20,7 @@ var (
 	arenaA     = flag.String("arena-a", "engine", "player A in -arena games: engine, or the engine with a change: "+arenaVariants)
 	arenaB     = flag.String("arena-b", "hand", "player B in -arena games (see -arena-a), or greedy, random")
 	arenaEnd   = flag.Int("arena-endgame", 0, "start each pair of games at this many empty squares: after the random opening the engine plays both sides at 100,000 nodes a move until then (0: from the opening)")
+	arenaSeed  = flag.Uint64("arena-seed", 11, "the stream of random openings: two runs with other seeds play independent games, so one comparison can use two cores (add their pentanomial counts)")
 	arenaSPRT  = flag.String("arena-sprt", "", "ELO0,ELO1[,ALPHA,BETA]: test A's normalized Elo against B, H0 ELO0 against H1 ELO1 (internal/sprt), on the pairs of games, playing pairs until the test decides; -arena is then the most pairs")
 )
 
@@ -108,7 +109,7 @@ func TestArena(t *testing.T) {
 func playArena(t *testing.T) *sprt.Sequential {
 	seq := arenaTest(t)
 	players := [2]func(Board) int{arenaPlayer(t, *arenaA), arenaPlayer(t, *arenaB)}
-	rng := rand.New(rand.NewPCG(2026, 11))
+	rng := rand.New(rand.NewPCG(2026, *arenaSeed))
 	var wins, draws, losses int
 	var discs int
 	for pair := 0; pair < *arena; pair++ {
