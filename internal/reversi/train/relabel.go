@@ -34,9 +34,11 @@ func Relabel(samples []Sample, value func(reversi.Board) int32, mix float64, pro
 
 // mixLabel is mix*label + (1-mix)*old, rounded to a disc and clamped to ±64.
 func mixLabel(old int8, label, mix float64) int8 {
-	l := mix*label + (1-mix)*float64(old)
-	return int8(max(-64, min(64, math.Round(l))))
+	return discLabel(mix*label + (1-mix)*float64(old))
 }
+
+// discLabel is a label in discs, rounded and clamped to ±64.
+func discLabel(l float64) int8 { return int8(max(-64, min(64, math.Round(l)))) }
 
 // PlainValue is the depth-ply negamax value with w at the leaves: every move searched,
 // no table, no pruning beyond alpha-beta (the first recipe's, which built w4).
@@ -163,7 +165,7 @@ func BlendChained(base, with []Sample, mix float64) error {
 			}
 		}
 		next = mix*float64(with[i].Score) + (1-mix)*tail
-		b.Score = int8(max(-64, min(64, math.Round(next))))
+		b.Score = discLabel(next)
 	}
 	return nil
 }
