@@ -476,3 +476,45 @@ func TestSPRTRefusesRepeatedOpenings(t *testing.T) {
 		t.Errorf("repeatCause() with one opening for 6 games = %q, want the openings said to cycle", got)
 	}
 }
+
+// TestSPRTContinuesWhenGamesRaised: a test that reaches its most games undecided goes on
+// where it stopped once the spec's games line is raised (docs/tournament.md): the run
+// plays only the new games, and the report's test counts every pair of both runs.
+func TestSPRTContinuesWhenGamesRaised(t *testing.T) {
+	tt := newSPRTTournament(t, false, 20, "new", "main")
+	f := &ruleRunner{winner: func(g Game) int { return g.N % 2 }} // every pair a win and a loss
+	if err := tt.Run(context.Background(), f, 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	p := Pairing{0, 1}
+	if f.started[p] != 20 {
+		t.Fatalf("Run started %d games, want all 20", f.started[p])
+	}
+	wantLines(t, "Report()", reportOf(t, tt), "  used     10 pairs, games 1-20")
+	path := filepath.Join(tt.Dir, "tournament.txt")
+	spec, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raised := strings.Replace(string(spec), "\ngames 20\n", "\ngames 40\n", 1)
+	if raised == string(spec) {
+		t.Fatalf("no line \"games 20\" in the spec:\n%s", spec)
+	}
+	if err := os.WriteFile(path, []byte(raised), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	more, err := Open(path, games.Judges)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := more.Run(context.Background(), f, 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	if f.started[p] != 40 {
+		t.Errorf("the raised run started %d games in all, want 40 (20 new)", f.started[p])
+	}
+	wantLines(t, "Report() after the raise", reportOf(t, more),
+		"  used     20 pairs, games 1-40",
+		"  pairs    LL 0, LD 0, DD/WL 20, WD 0, WW 0",
+	)
+}
