@@ -27,7 +27,7 @@ const (
 	// probCutMaxSigmaDepth: the deepest depth σ was measured for; deeper searches use it.
 	probCutMaxSigmaDepth = 10
 	// probCutT: the cut's confidence, in tenths of σ.
-	probCutT = 15
+	probCutT = 10
 )
 
 // probCutDepth is the shallow search's depth for a deep one of depth plies: about half,

@@ -25,10 +25,10 @@ func TestSearchVisitsSameNodes(t *testing.T) {
 		{20, true, Result{Move: 56, Score: 1094, Depth: 8, Nodes: 74643}},
 		{36, true, Result{Move: 56, Score: 288, Depth: 8, Nodes: 76915}},
 		{44, true, Result{Move: 7, Score: -683, Depth: 10, Nodes: 104933}},
-		{0, false, Result{Move: 19, Score: 353, Depth: 14, Nodes: 73445}},
-		{20, false, Result{Move: 56, Score: 1190, Depth: 11, Nodes: 109897}},
-		{36, false, Result{Move: 56, Score: -380, Depth: 13, Nodes: 73363}},
-		{44, false, Result{Move: 7, Score: -919, Depth: 12, Nodes: 105131}},
+		{0, false, Result{Move: 26, Score: 364, Depth: 16, Nodes: 78662}},
+		{20, false, Result{Move: 56, Score: 1082, Depth: 12, Nodes: 75442}},
+		{36, false, Result{Move: 56, Score: -416, Depth: 15, Nodes: 79149}},
+		{44, false, Result{Move: 7, Score: -1122, Depth: 13, Nodes: 93245}},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.plies, " noProbCut=", tt.noProbCut), func(t *testing.T) {
