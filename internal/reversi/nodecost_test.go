@@ -2,9 +2,19 @@ package reversi
 
 import (
 	"flag"
+	"fmt"
+	"io"
+	"maps"
 	"math/bits"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
+	"gameagents/internal/agent"
 	"gameagents/internal/benchset"
 	"gameagents/internal/clock"
 	"gameagents/internal/search"
@@ -53,3 +63,112 @@ func TestNodeCost(t *testing.T) {
 		t.Log(line)
 	}
 }
+
+var nodeCostGames = flag.String("node-cost-games", "",
+	"TestNodeCostInGames: a tournament's directory; report the CPU time of a node by empty squares from its Reversi agents' logs")
+
+// TestNodeCostInGames reads the logs the Reversi agent wrote in a tournament's games (each
+// move's plan, node budget, nodes searched and CPU used) and reports, by empty squares, a
+// node's CPU time over the calibration position's (the tournament's calibration.txt), and
+// how many moves the guard ended. Run on a gauntlet at SINGLE 1 s:
+//
+//	go test ./internal/reversi -run TestNodeCostInGames -node-cost-games $PWD/results/tournaments/reversi-anchors-1s-pc10 -v
+func TestNodeCostInGames(t *testing.T) {
+	if *nodeCostGames == "" {
+		t.Skip("a measurement: run with -node-cost-games DIR")
+	}
+	rate := agent.ReadCalibration(filepath.Join(*nodeCostGames, "calibration.txt"), Game{}, io.Discard)
+	logs, err := filepath.Glob(filepath.Join(*nodeCostGames, "games", "*", "game-*", "agent-*.log"))
+	if err != nil || len(logs) == 0 {
+		t.Fatalf("no agent logs under %s/games", *nodeCostGames)
+	}
+	byEmpties := map[int]*gameMoveCosts{}
+	for _, path := range logs {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range parseAgentLog(string(data)) {
+			c := byEmpties[m.empties]
+			if c == nil {
+				c = &gameMoveCosts{}
+				byEmpties[m.empties] = c
+			}
+			c.add(m, rate)
+		}
+	}
+	for _, e := range slices.Sorted(maps.Keys(byEmpties)) {
+		if line := byEmpties[e].report(e); line != "" {
+			t.Log(line)
+		}
+	}
+}
+
+// loggedMove is one searched move of an agent's log.
+type loggedMove struct {
+	empties       int
+	nodes, budget int64
+	plan, hard    float64 // seconds
+	used          float64 // CPU seconds
+}
+
+var (
+	logPly    = regexp.MustCompile(`^--- ply (\d+) ---`)
+	logSearch = regexp.MustCompile(`^reversi: \w+ plays \S+: depth \d+, score \S+, (\d+) nodes`)
+	logPlan   = regexp.MustCompile(`^reversi: SINGLE [\d.]+, planned ([\d.]+)s \(hard ([\d.]+)s, (\d+) nodes\), used ([\d.]+)s CPU`)
+)
+
+// parseAgentLog returns the searched moves of a Reversi agent's tournament log. The empty
+// squares are counted from the referee's ply (61 - ply: a pass before the end is rare).
+func parseAgentLog(text string) []loggedMove {
+	var out []loggedMove
+	ply, nodes := 0, int64(-1)
+	for _, line := range strings.Split(text, "\n") {
+		if m := logPly.FindStringSubmatch(line); m != nil {
+			ply, _ = strconv.Atoi(m[1])
+			nodes = -1
+		} else if m := logSearch.FindStringSubmatch(line); m != nil {
+			nodes, _ = strconv.ParseInt(m[1], 10, 64)
+		} else if m := logPlan.FindStringSubmatch(line); m != nil && nodes >= 0 && ply > 0 {
+			var mv loggedMove
+			mv.empties, mv.nodes = 61-ply, nodes
+			mv.plan, _ = strconv.ParseFloat(m[1], 64)
+			mv.hard, _ = strconv.ParseFloat(m[2], 64)
+			mv.budget, _ = strconv.ParseInt(m[3], 10, 64)
+			mv.used, _ = strconv.ParseFloat(m[4], 64)
+			out = append(out, mv)
+			nodes = -1
+		}
+	}
+	return out
+}
+
+// gameMoveCosts gathers the moves of one count of empty squares.
+type gameMoveCosts struct {
+	cost, used []float64
+	guarded    int
+}
+
+// add counts a move; a move that searched less than a third of its budget (a proof that
+// ended early) says nothing of a node's cost.
+func (c *gameMoveCosts) add(m loggedMove, rate float64) {
+	c.used = append(c.used, m.used)
+	if m.used >= m.hard-0.0015 {
+		c.guarded++
+	}
+	if m.nodes > 0 && m.nodes*3 >= m.budget {
+		c.cost = append(c.cost, m.used/float64(m.nodes)*rate)
+	}
+}
+
+func (c *gameMoveCosts) report(empties int) string {
+	if len(c.cost) == 0 {
+		return ""
+	}
+	slices.Sort(c.cost)
+	slices.Sort(c.used)
+	q := func(v []float64, f float64) float64 { return v[min(len(v)-1, int(f*float64(len(v))))] }
+	return fmt.Sprintf("%2d empties: %3d moves, %3d ended by the guard; CPU median %.3f s; a node over the calibration's: median %.2f, 75th pct %.2f, 90th %.2f, most %.2f",
+		empties, len(c.used), c.guarded, q(c.used, 0.5), q(c.cost, 0.5), q(c.cost, 0.75), q(c.cost, 0.9), c.cost[len(c.cost)-1])
+}
+
