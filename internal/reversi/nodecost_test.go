@@ -171,4 +171,3 @@ func (c *gameMoveCosts) report(empties int) string {
 	return fmt.Sprintf("%2d empties: %3d moves, %3d ended by the guard; CPU median %.3f s; a node over the calibration's: median %.2f, 75th pct %.2f, 90th %.2f, most %.2f",
 		empties, len(c.used), c.guarded, q(c.used, 0.5), q(c.cost, 0.5), q(c.cost, 0.75), q(c.cost, 0.9), c.cost[len(c.cost)-1])
 }
-
