@@ -171,3 +171,41 @@ func (c *gameMoveCosts) report(empties int) string {
 	return fmt.Sprintf("%2d empties: %3d moves, %3d ended by the guard; CPU median %.3f s; a node over the calibration's: median %.2f, 75th pct %.2f, 90th %.2f, most %.2f",
 		empties, len(c.used), c.guarded, q(c.used, 0.5), q(c.cost, 0.5), q(c.cost, 0.75), q(c.cost, 0.9), c.cost[len(c.cost)-1])
 }
+
+// TestNodeCostByEmpties checks the node cost the agent divides its budget by: within the
+// range the agent believes (a value outside would be clamped, silently), at least the
+// midgame's wherever the search reaches the end of the game, and read from the position's
+// own empty squares.
+func TestNodeCostByEmpties(t *testing.T) {
+	mid := nodeCostByEmpties(60)
+	for e := 0; e <= 60; e++ {
+		c := nodeCostByEmpties(e)
+		if c < 0.5 || c > 2 {
+			t.Errorf("%d empties: node cost %.2f, outside [0.5, 2]", e, c)
+		}
+		if e < 29 && c < mid {
+			t.Errorf("%d empties: node cost %.2f, below the midgame's %.2f", e, c, mid)
+		}
+	}
+	for _, tc := range []struct {
+		name    string
+		squares int // discs to place on a1, b1, ... beyond the four in the centre
+		want    float64
+	}{
+		{"the start, 60 empties", 0, nodeCostByEmpties(60)},
+		{"22 empties", 38, nodeCostByEmpties(22)},
+		{"10 empties", 50, nodeCostByEmpties(10)},
+	} {
+		b := Start()
+		for sq := 0; tc.squares > 0; sq++ {
+			if (b.Own|b.Opp)&(1<<sq) == 0 {
+				b.Own |= 1 << sq
+				tc.squares--
+			}
+		}
+		p := &position{in: &Input{Position: Position{Board: b}}}
+		if got := p.NodeCost(); got != tc.want {
+			t.Errorf("%s: NodeCost %.2f, want %.2f", tc.name, got, tc.want)
+		}
+	}
+}
