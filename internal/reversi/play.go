@@ -99,9 +99,10 @@ func (p *position) NodeCost() float64 {
 // empties up a median 1.04-1.11, steady; from 18 to 24 about twice that, where the
 // iterations come within a ply of the end of the game (depth 23 at 24 empties, 21 at 22)
 // and, from 20 empties, the solver's proof shares the budget; 25-28 between, spread widely
-// (an iteration gets that far or it does not), so they take about their upper quartile. Below 18 empties the proof usually ends long before the budget.
-// How near the end the iterations get depends on the budget too: at 0.2 s a move the costly
-// stage is 17-22 empties, and the guard ends more of its moves.
+// (an iteration gets that far or it does not), so they take about their upper quartile.
+// Below 18 empties the proof usually ends long before the budget. How near the end the
+// iterations get depends on the budget too: at 0.2 s a move the costly stage is 17-22
+// empties, and the guard ends more of its moves.
 func nodeCostByEmpties(empties int) float64 {
 	switch {
 	case empties >= 29:
