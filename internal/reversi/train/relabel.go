@@ -52,7 +52,8 @@ func PlainValue(w *reversi.PatternWeights, depth int) func(reversi.Board) int32 
 // The table persists from one position to the next: it saves work, and an entry stored
 // deeper than needed may answer for a shallower search, so a label can depend on the
 // positions before it in the file (a run stays reproducible: they are taken in file
-// order). Below ProbCut's least depth the value is exactly PlainValue's (TestRelabel).
+// order). Below ProbCut's least depth, and more than a ply from the end of the game (where
+// the engine solves its leaves exactly), the value is exactly PlainValue's (TestRelabel).
 func EngineValue(w *reversi.PatternWeights, depth int) func(reversi.Board) int32 {
 	e := reversi.NewEngine(20)
 	e.Weights = w
