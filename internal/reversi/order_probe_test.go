@@ -50,3 +50,44 @@ func TestOrderProbe(t *testing.T) {
 			setting, len(boards), nodes, used.Round(time.Millisecond), float64(used)/float64(nodes))
 	}
 }
+
+var (
+	depthProbe    = flag.Int("depth-probe", 0, "search the SINGLE benchmark positions of 20 or more empties to this depth, as the engine plays (ProbCut on, solver off), and report the nodes (0: skip)")
+	depthProbeLog = flag.Int("depth-probe-log", 18, "log2 of the table entries -depth-probe gives each search")
+	depthProbeCut = flag.Bool("depth-probe-noprobcut", false, "-depth-probe searches full width (ProbCut off)")
+)
+
+// TestDepthProbe measures what a change to the search costs in nodes to reach a depth: a
+// fresh engine a position, as the agent has, the table of -depth-probe-log entries. Run it
+// on two builds to compare them (RESULTS.md, issue 24, "A transposition table of pairs"):
+//
+//	go test ./internal/reversi -run TestDepthProbe -depth-probe 17 -v
+func TestDepthProbe(t *testing.T) {
+	if *depthProbe == 0 {
+		t.Skip("a measurement: run with -depth-probe DEPTH")
+	}
+	files, inputs, err := benchset.Read("testdata/single-bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cpu := clock.Process{}
+	var nodes int64
+	n := 0
+	start := cpu.Used()
+	for i, f := range files {
+		in, err := ParseInput(f, inputs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := in.Board
+		if bits.OnesCount64(^(b.Own|b.Opp)) < 20 || b.Moves() == 0 {
+			continue
+		}
+		e := NewEngine(*depthProbeLog)
+		e.NoSolver, e.NoProbCut = true, *depthProbeCut
+		nodes += e.Search(b, Limits{MaxDepth: *depthProbe}, nil).Nodes
+		n++
+	}
+	used := cpu.Used() - start
+	t.Logf("depth %d, 2^%d entries, ProbCut off %v: %d positions, %d nodes, %v CPU", *depthProbe, *depthProbeLog, *depthProbeCut, n, nodes, used.Round(time.Millisecond))
+}

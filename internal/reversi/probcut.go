@@ -53,10 +53,10 @@ func probCutModel(depth, empties int, t int32) (mean, margin int32) {
 	return int32(probCutMean[d][st]), int32(probCutSigma[d][st]) * t / 10
 }
 
-// probCut tries the cut at a node of b searched depth plies deep in the window (alpha,
-// beta): it returns the bound to return and true when a shallow search predicts the deep
-// one fails high (beta) or low (alpha).
-func (e *Engine) probCut(b Board, depth int, alpha, beta int32) (int32, bool) {
+// probCut tries the cut at a node of b (whose legal moves are moves) searched depth plies
+// deep in the window (alpha, beta): it returns the bound to return and true when a shallow
+// search predicts the deep one fails high (beta) or low (alpha).
+func (e *Engine) probCut(b Board, moves uint64, depth int, alpha, beta int32) (int32, bool) {
 	empties := bits.OnesCount64(^(b.Own | b.Opp))
 	if depth < probCutMinDepth || depth >= empties {
 		return 0, false
@@ -69,7 +69,7 @@ func (e *Engine) probCut(b Board, depth int, alpha, beta int32) (int32, bool) {
 	mean, margin := probCutModel(depth, empties, t)
 	const most = 64 * discScore
 	if up := beta - mean + margin; up <= most {
-		v := e.negamax(b, shallow, up-1, up, false)
+		v := e.node(b, moves, shallow, up-1, up, false)
 		if e.budget.Stopped {
 			return 0, true
 		}
@@ -78,7 +78,7 @@ func (e *Engine) probCut(b Board, depth int, alpha, beta int32) (int32, bool) {
 		}
 	}
 	if down := alpha - mean - margin; down >= -most {
-		v := e.negamax(b, shallow, down, down+1, false)
+		v := e.node(b, moves, shallow, down, down+1, false)
 		if e.budget.Stopped {
 			return 0, true
 		}

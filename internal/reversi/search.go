@@ -2,7 +2,7 @@ package reversi
 
 // The midgame search: iterative deepening principal variation search (negamax with
 // alpha-beta, null windows after the first move) on the evaluation, with a transposition
-// table keyed by the exact position, and move ordering by the table's move first, then
+// table of two-entry buckets holding both bounds (table.go), and move ordering by the table's move first, then
 // "fastest first" (the move leaving the opponent the fewest replies, its corner replies
 // counting double; corners first and X-squares next to an empty corner last), the
 // ordering that Othello programs from Rosenbloom's IAGO on have found best. Near the end
@@ -106,20 +106,16 @@ type Engine struct {
 	// uses the slot above.
 	feat [featStack]patState
 	sp   int
+	// lists[sp] and replies[sp]: the move list of the node at feat[sp] and, when ordered,
+	// each child's legal moves.
+	lists   [featStack][maxMoves]int
+	replies [featStack][maxMoves]uint64
+	date    uint8 // this search's date in the table (table.go)
 }
 
 // featStack bounds Engine.feat: a line from the root to depth maxPly, every move after a
 // pass, and the order's slot above the deepest.
 const featStack = 2*maxPly + 2
-
-// ttEntry is one position's stored search result.
-type ttEntry struct {
-	own, opp uint64
-	score    int16
-	depth    int8
-	bound    search.Bound
-	move     int8
-}
 
 // NewEngine returns an engine whose table has 2^logSize entries.
 func NewEngine(logSize int) *Engine {
@@ -239,6 +235,7 @@ const (
 // search is the midgame iterative deepening.
 func (e *Engine) search(b Board, lim Limits, report func(Result)) Result {
 	e.budget.Start(lim.Nodes, lim.Guard)
+	e.date++
 	e.budget.SetCeiling(lim.MaxNodes)
 	watch := search.Watch[int]{Drop: unsettledDrop}
 	e.sp = 0
@@ -251,7 +248,8 @@ func (e *Engine) search(b Board, lim Limits, report func(Result)) Result {
 		return Result{Move: -1, Score: e.evaluate(b, 0)}
 	}
 	var root [maxMoves]int
-	n := e.order(b, moves, -1, maxPly, root[:0])
+	var replies [maxMoves]uint64
+	n := e.order(b, moves, -1, maxPly, root[:0], &replies)
 	best := Result{Move: root[0], Score: -scoreInf}
 	if n == 1 {
 		best.Score = e.evaluate(b, moves)
@@ -345,10 +343,15 @@ func (e *Engine) searchRoot(b Board, root []int, depth int) (int32, bool) {
 
 // negamax returns the score of b for the side to move, searched depth plies deep.
 func (e *Engine) negamax(b Board, depth int, alpha, beta int32, passed bool) int32 {
+	return e.node(b, b.Moves(), depth, alpha, beta, passed)
+}
+
+// node is negamax for b whose legal moves are moves (the parent's move order lists them
+// for its children, so they are not generated twice).
+func (e *Engine) node(b Board, moves uint64, depth int, alpha, beta int32, passed bool) int32 {
 	if e.budget.Count() {
 		return 0
 	}
-	moves := b.Moves()
 	if moves == 0 {
 		if passed || b.Pass().Moves() == 0 {
 			return int32(final(b)) * discScore
@@ -364,41 +367,44 @@ func (e *Engine) negamax(b Board, depth int, alpha, beta int32, passed bool) int
 		return e.exact(b, alpha, beta)
 	}
 	ttMove := -1
-	var ent *ttEntry
 	if !e.NoTT {
-		ent = &e.tt[hashBoard(b)&e.mask]
-		if ent.own == b.Own && ent.opp == b.Opp {
+		if ent := e.ttProbe(b); ent != nil {
 			ttMove = int(ent.move)
-			if int(ent.depth) >= depth {
-				if s := int32(ent.score); ent.bound.Cuts(s, alpha, beta) {
-					return s
-				}
+			if s, ok := ent.cuts(depth, alpha, beta); ok {
+				return s
 			}
 		}
 	}
 	if !e.NoProbCut {
-		if v, cut := e.probCut(b, depth, alpha, beta); cut {
+		if v, cut := e.probCut(b, moves, depth, alpha, beta); cut {
 			return v
 		}
 	}
 	alphaOrig := alpha
 	best, bestMove := int32(-scoreInf), -1
-	var list [maxMoves]int
+	// This node's move list lives at its place on the line (e.sp), not on the stack: the
+	// arrays would be cleared at every node.
+	list, replies := &e.lists[e.sp], &e.replies[e.sp]
 	var n int
-	if depth >= sortMinDepth && !e.NoSort {
-		n = e.order(b, moves, ttMove, depth, list[:0])
+	ordered := depth >= sortMinDepth && !e.NoSort
+	if ordered {
+		n = e.order(b, moves, ttMove, depth, list[:0], replies)
 	} else {
 		n = squareOrder(moves, ttMove, list[:0])
 	}
 	for i, sq := range list[:n] {
 		child := e.enter(b, sq)
+		cm := replies[i]
+		if !ordered {
+			cm = child.Moves()
+		}
 		var v int32
 		if i == 0 || e.NoPVS {
-			v = -e.negamax(child, depth-1, -beta, -alpha, false)
+			v = -e.node(child, cm, depth-1, -beta, -alpha, false)
 		} else {
-			v = -e.negamax(child, depth-1, -alpha-1, -alpha, false)
+			v = -e.node(child, cm, depth-1, -alpha-1, -alpha, false)
 			if v > alpha && v < beta && !e.budget.Stopped {
-				v = -e.negamax(child, depth-1, -beta, -alpha, false)
+				v = -e.node(child, cm, depth-1, -beta, -alpha, false)
 			}
 		}
 		e.sp--
@@ -415,8 +421,8 @@ func (e *Engine) negamax(b Board, depth int, alpha, beta int32, passed bool) int
 			}
 		}
 	}
-	if ent != nil {
-		*ent = ttEntry{own: b.Own, opp: b.Opp, score: int16(best), depth: int8(depth), bound: search.BoundOf(best, alphaOrig, beta), move: int8(bestMove)}
+	if !e.NoTT {
+		e.ttStore(b, depth, best, alphaOrig, beta, bestMove)
 	}
 	return best
 }
@@ -494,8 +500,9 @@ func (e *Engine) evaluateChild(sq int, f uint64, c Board, replies uint64) int32 
 // fewer and an X-square next to an empty corner as two more. At nodes searched depth >=
 // orderEvalDepth deep (and at the root) the opponent's evaluation after the move and its
 // potential mobility (empty squares next to the mover's discs) join the key, as in the
-// solver's order (solve.go). Ties keep square order.
-func (e *Engine) order(b Board, moves uint64, ttMove, depth int, list []int) int {
+// solver's order (solve.go). Ties keep square order. childMoves[i] is the legal moves of
+// the position after list[i], for its search.
+func (e *Engine) order(b Board, moves uint64, ttMove, depth int, list []int, childMoves *[maxMoves]uint64) int {
 	var keys [maxMoves]int
 	dangerous := xSquaresOfEmptyCorners(b)
 	evalDepth := e.OrderEvalDepth
@@ -526,10 +533,10 @@ func (e *Engine) order(b Board, moves uint64, ttMove, depth int, list []int) int
 		list = append(list, sq)
 		j := n
 		for j > 0 && keys[j-1] > k {
-			keys[j], list[j] = keys[j-1], list[j-1]
+			keys[j], list[j], childMoves[j] = keys[j-1], list[j-1], childMoves[j-1]
 			j--
 		}
-		keys[j], list[j] = k, sq
+		keys[j], list[j], childMoves[j] = k, sq, replies
 		n++
 	}
 	return n
@@ -579,8 +586,8 @@ func (e *Engine) PV(b Board, first, most int) []int {
 			b = b.Pass()
 			continue
 		}
-		ent := &e.tt[hashBoard(b)&e.mask]
-		if e.NoTT || ent.own != b.Own || ent.opp != b.Opp || ent.move < 0 || b.Moves()&(1<<uint(ent.move)) == 0 {
+		ent := e.ttProbe(b)
+		if e.NoTT || ent == nil || ent.move < 0 || b.Moves()&(1<<uint(ent.move)) == 0 {
 			break
 		}
 		pv = append(pv, int(ent.move))
