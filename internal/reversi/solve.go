@@ -47,6 +47,7 @@ import (
 	"math/bits"
 
 	"gameagents/internal/clock"
+	"gameagents/internal/search"
 )
 
 // Solver solves endgames exactly. One Solver serves one goroutine.
@@ -373,14 +374,7 @@ func (s *Solver) search(b Board, moves uint64, alpha, beta int, passed bool) int
 		return best
 	}
 	e := solveEntry{own: b.Own, opp: b.Opp, lower: -solveScoreLimit, upper: solveScoreLimit, move: bestMove, empties: int8(empties)}
-	switch {
-	case best <= alphaOrig:
-		e.upper = int8(best)
-	case best >= beta:
-		e.lower = int8(best)
-	default:
-		e.lower, e.upper = int8(best), int8(best)
-	}
+	search.Narrow(&e.lower, &e.upper, int32(best), int32(alphaOrig), int32(beta))
 	s.storeAt(idx, e)
 	return best
 }

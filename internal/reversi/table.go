@@ -20,6 +20,8 @@ package reversi
 // against 94.9 M. Keeping the deeper entry of the first of two and always replacing the
 // second took as many; four entries a bucket 1-2% fewer.
 
+import "gameagents/internal/search"
+
 // ttEntry is one position's stored search result.
 type ttEntry struct {
 	own, opp     uint64
@@ -64,14 +66,7 @@ func (e *Engine) ttStore(b Board, depth int, best, alpha, beta int32, bestMove i
 	} else if best > alpha {
 		ent.move = int8(bestMove) // a fail-low's best move is only the least bad bound
 	}
-	switch {
-	case best <= alpha:
-		ent.upper = int16(best)
-	case best >= beta:
-		ent.lower = int16(best)
-	default:
-		ent.lower, ent.upper = int16(best), int16(best)
-	}
+	search.Narrow(&ent.lower, &ent.upper, best, alpha, beta)
 }
 
 // worth orders entries for replacement: the depth of their search, -1 for an entry of an

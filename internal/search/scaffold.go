@@ -1,7 +1,7 @@
 package search
 
 // The small pieces of search every engine needs in the same form: the transposition
-// table's bound (one encoding for all, so that a fix copied from one engine to another
+// table's bound (one encoding for all, and Narrow for the tables that keep both bounds, so that a fix copied from one engine to another
 // keeps its meaning), the hash finaliser, move picking by key, and the calibration loop.
 
 // Bound says what a transposition-table entry's score is: a lower bound (the search failed
@@ -26,6 +26,20 @@ func BoundOf(best, alpha, beta int32) Bound {
 		return Lower
 	}
 	return Exact
+}
+
+// Narrow records in an entry that keeps both bounds, [lower, upper], what a node's result
+// best from the window (alpha, beta) proves: an upper bound, a lower bound, or the exact
+// score (BoundOf). The caller has reset the pair to the widest interval for a new entry.
+func Narrow[T ~int8 | ~int16 | ~int32](lower, upper *T, best, alpha, beta int32) {
+	switch BoundOf(best, alpha, beta) {
+	case Upper:
+		*upper = T(best)
+	case Lower:
+		*lower = T(best)
+	default:
+		*lower, *upper = T(best), T(best)
+	}
 }
 
 // Cuts reports whether an entry of bound b and score s settles a node searched with the

@@ -5,6 +5,27 @@ import (
 	"testing"
 )
 
+// TestNarrow: a result narrows the pair of bounds from its side only, or sets both.
+func TestNarrow(t *testing.T) {
+	tests := []struct {
+		best, alpha, beta int32
+		lower, upper      int8 // from [-64, 64]
+	}{
+		{-5, 0, 10, -64, -5},
+		{0, 0, 10, -64, 0},
+		{5, 0, 10, 5, 5},
+		{10, 0, 10, 10, 64},
+		{15, 0, 10, 15, 64},
+	}
+	for _, tt := range tests {
+		lower, upper := int8(-64), int8(64)
+		Narrow(&lower, &upper, tt.best, tt.alpha, tt.beta)
+		if lower != tt.lower || upper != tt.upper {
+			t.Errorf("Narrow(%d in (%d, %d)) = [%d, %d], want [%d, %d]", tt.best, tt.alpha, tt.beta, lower, upper, tt.lower, tt.upper)
+		}
+	}
+}
+
 // TestBound: BoundOf and Cuts agree on one encoding, window by window.
 func TestBound(t *testing.T) {
 	tests := []struct {
