@@ -22,20 +22,7 @@ func TestOrderProbe(t *testing.T) {
 	if *orderProbe == 0 {
 		t.Skip("a measurement: run with -order-probe DEPTH")
 	}
-	files, inputs, err := benchset.Read("testdata/single-bench")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var boards []Board
-	for i, f := range files {
-		in, err := ParseInput(f, inputs[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if bits.OnesCount64(^(in.Board.Own|in.Board.Opp)) >= 20 && in.Board.Moves() != 0 {
-			boards = append(boards, in.Board)
-		}
-	}
+	boards := probePositions(t)
 	cpu := clock.Process{}
 	for _, setting := range []int{-1, 3, 4, 5} {
 		var nodes int64
@@ -66,28 +53,36 @@ func TestDepthProbe(t *testing.T) {
 	if *depthProbe == 0 {
 		t.Skip("a measurement: run with -depth-probe DEPTH")
 	}
+	boards := probePositions(t)
+	cpu := clock.Process{}
+	var nodes int64
+	start := cpu.Used()
+	for _, b := range boards {
+		e := NewEngine(*depthProbeLog)
+		e.NoSolver, e.NoProbCut = true, *depthProbeCut
+		nodes += e.Search(b, Limits{MaxDepth: *depthProbe}, nil).Nodes
+	}
+	used := cpu.Used() - start
+	t.Logf("depth %d, 2^%d entries, ProbCut off %v: %d positions, %d nodes, %v CPU", *depthProbe, *depthProbeLog, *depthProbeCut, len(boards), nodes, used.Round(time.Millisecond))
+}
+
+// probePositions returns the SINGLE benchmark set's positions of 20 or more empty squares
+// with a move to make: the midgame the probes measure.
+func probePositions(t *testing.T) []Board {
+	t.Helper()
 	files, inputs, err := benchset.Read("testdata/single-bench")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cpu := clock.Process{}
-	var nodes int64
-	n := 0
-	start := cpu.Used()
+	var boards []Board
 	for i, f := range files {
 		in, err := ParseInput(f, inputs[i])
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := in.Board
-		if bits.OnesCount64(^(b.Own|b.Opp)) < 20 || b.Moves() == 0 {
-			continue
+		if bits.OnesCount64(^(in.Board.Own|in.Board.Opp)) >= 20 && in.Board.Moves() != 0 {
+			boards = append(boards, in.Board)
 		}
-		e := NewEngine(*depthProbeLog)
-		e.NoSolver, e.NoProbCut = true, *depthProbeCut
-		nodes += e.Search(b, Limits{MaxDepth: *depthProbe}, nil).Nodes
-		n++
 	}
-	used := cpu.Used() - start
-	t.Logf("depth %d, 2^%d entries, ProbCut off %v: %d positions, %d nodes, %v CPU", *depthProbe, *depthProbeLog, *depthProbeCut, n, nodes, used.Round(time.Millisecond))
+	return boards
 }
