@@ -61,7 +61,16 @@ func (e *Engine) ttStore(b Board, depth int, best, alpha, beta int32, bestMove i
 	case q.worth(e.date) < p.worth(e.date):
 		ent = q
 	}
-	if ent.own != b.Own || ent.opp != b.Opp || int(ent.depth) != depth || ent.date != e.date {
+	same := ent.own == b.Own && ent.opp == b.Opp && ent.date == e.date
+	if same && int(ent.depth) > depth {
+		// A shallower search of a position the table holds deeper: ProbCut's of the node
+		// it is about to search, or a transposition's. The deeper bounds and move stay.
+		if ent.move < 0 && best > alpha {
+			ent.move = int8(bestMove)
+		}
+		return
+	}
+	if !same || int(ent.depth) != depth {
 		*ent = ttEntry{own: b.Own, opp: b.Opp, lower: -scoreInf, upper: scoreInf, depth: int8(depth), move: int8(bestMove), date: e.date}
 	} else if best > alpha {
 		ent.move = int8(bestMove) // a fail-low's best move is only the least bad bound

@@ -30,7 +30,8 @@ func sameBucket(t *testing.T, e *Engine, n int) []Board {
 
 // TestTableBounds: a fail-high and a fail-low of one position at one depth meet in one
 // entry, which then settles every window outside them, and the exact score once they
-// meet; a shallower search's entry settles nothing deeper.
+// meet; a shallower search's entry settles nothing deeper, and a shallower search of a position
+// held deeper (ProbCut's, of the node it is about to search) leaves the deeper entry.
 func TestTableBounds(t *testing.T) {
 	e := NewEngine(4)
 	b := sameBucket(t, e, 1)[0]
@@ -71,6 +72,15 @@ func TestTableBounds(t *testing.T) {
 	e.ttStore(b, 8, 50, 100, 101, 2) // a deeper search starts the entry afresh
 	if ent.lower != -scoreInf || ent.upper != 50 || ent.depth != 8 || ent.move != 2 {
 		t.Errorf("after a deeper fail-low: %+v, want bounds [-inf, 50] at depth 8, move 2", ent)
+	}
+	e.ttStore(b, 4, 400, 300, 301, 9) // a shallower search (ProbCut's) leaves it as it was
+	if ent.lower != -scoreInf || ent.upper != 50 || ent.depth != 8 || ent.move != 2 {
+		t.Errorf("after a shallower fail-high: %+v, want the depth-8 entry unchanged", ent)
+	}
+	e.date++
+	e.ttStore(b, 4, 400, 300, 301, 9) // but not an entry of an earlier search
+	if ent.lower != 400 || ent.upper != scoreInf || ent.depth != 4 || ent.move != 9 {
+		t.Errorf("a shallower store over an earlier search's entry: %+v, want [400, inf] at depth 4, move 9", ent)
 	}
 }
 
