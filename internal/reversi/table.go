@@ -13,9 +13,10 @@ package reversi
 // and its result used to replace the node's bounds and best move from the iteration
 // before (a position's discs fix its ply, so without ProbCut a search reaches a stored
 // position only as deep or deeper). A one-entry table that always replaces loses its
-// deep entries to the many shallow nodes below them; the pair keeps the deeper. Both bounds: a null-window search that fails high and later one that fails
-// low on the same position and depth meet in one entry, as Edax (R. Delorme) keeps them;
-// a single bound would keep only the last.
+// deep entries to the many shallow nodes below them; the pair keeps the deeper. Both
+// bounds: a null-window search that fails high and later one that fails low on the same
+// position and depth meet in one entry, as Edax (R. Delorme) keeps them; a single bound
+// would keep only the last.
 //
 // Measured on the 155 benchmark positions of 20 or more empties (searches to a fixed
 // depth with ProbCut, solver off; RESULTS.md, issue 24, "A transposition table of
@@ -69,8 +70,9 @@ func (e *Engine) ttStore(b Board, depth int, best, alpha, beta int32, bestMove i
 	}
 	same := ent.own == b.Own && ent.opp == b.Opp && ent.date == e.date
 	if same && int(ent.depth) > depth {
-		// A shallower search of a position the table holds deeper: ProbCut's of the node
-		// it is about to search, or a transposition's. The deeper bounds and move stay.
+		// A shallower search of a position the table holds deeper: ProbCut's shallow
+		// search of the node it is about to search, or of a position below that node.
+		// The deeper bounds and move stay.
 		if ent.move < 0 && best > alpha {
 			ent.move = int8(bestMove)
 		}

@@ -30,8 +30,9 @@ func sameBucket(t *testing.T, e *Engine, n int) []Board {
 
 // TestTableBounds: a fail-high and a fail-low of one position at one depth meet in one
 // entry, which then settles every window outside them, and the exact score once they
-// meet; a shallower search's entry settles nothing deeper, and a shallower search of a position
-// held deeper (ProbCut's, of the node it is about to search) leaves the deeper entry.
+// meet; a shallower search's entry settles nothing deeper, and a shallower search of a
+// position held deeper (ProbCut's, of the node it is about to search) leaves the deeper
+// entry.
 func TestTableBounds(t *testing.T) {
 	e := NewEngine(4)
 	b := sameBucket(t, e, 1)[0]
