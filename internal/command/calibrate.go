@@ -37,7 +37,8 @@ func CalibrateMain(name string, games []agent.Game, args []string, stdout, stder
 	rates := map[string]float64{}
 	var names []string
 	for _, g := range games {
-		rate := measure(g, clk, time.Duration(*seconds*float64(time.Second)))
+		m := measure(g, clk, time.Duration(*seconds*float64(time.Second)))
+		rate := m.rate
 		if !agent.PlausibleRate(rate) {
 			fmt.Fprintf(stderr, "calibrate: %s measured %.0f nodes per CPU second, which no agent would believe; calibration.txt not written\n", g.Name(), rate)
 			return 1
@@ -45,6 +46,9 @@ func CalibrateMain(name string, games []agent.Game, args []string, stdout, stder
 		rates[g.Name()] = rate
 		names = append(names, g.Name())
 		fmt.Fprintf(stdout, "%s: %.0f nodes per CPU second\n", g.Name(), rate)
+		if note := m.unsteady(); note != "" {
+			fmt.Fprintf(stderr, "calibrate: %s: %s\n", g.Name(), note)
+		}
 	}
 	path := filepath.Join(*dir, "calibration.txt")
 	if err := gamefile.WriteAtomic(path, agent.FormatCalibration(names, rates)); err != nil {
@@ -75,9 +79,31 @@ func calibrateArgsProblem(fs *flag.FlagSet, dir string, seconds float64) string 
 	return ""
 }
 
+// speed is what measure found: the rate over the whole measure, and the slowest and the
+// fastest of its timed runs (each at least a tenth of it).
+type speed struct {
+	rate, slowest, fastest float64
+}
+
+// unsteadySpread: runs of one measure this far apart (the fastest over the slowest, less
+// one) say the machine's speed changed during it. On a shared 2-core VM consecutive runs
+// of a tenth of a second each were seen to differ by up to 65%, in spells of about half a
+// second (RESULTS.md, twenty-fifth session), so that a one-second measure read from 2.5 M
+// to 3.8 M Reversi nodes a second.
+const unsteadySpread = 0.25
+
+// unsteady says, when the runs were too far apart to trust one short measure, what they
+// were and what to do; "" when they agree.
+func (s speed) unsteady() string {
+	if s.slowest <= 0 || s.fastest/s.slowest-1 <= unsteadySpread {
+		return ""
+	}
+	return fmt.Sprintf("the machine's speed changed while measuring (runs from %.0f to %.0f nodes per CPU second, %.0f%% apart); a longer measure (-seconds) averages such spells out; run it with nothing else running", s.slowest, s.fastest, (s.fastest/s.slowest-1)*100)
+}
+
 // measure grows the node count until a run takes a tenth of the time, then runs for the
 // rest of it and divides.
-func measure(g agent.Game, clk clock.Clock, span time.Duration) float64 {
+func measure(g agent.Game, clk clock.Clock, span time.Duration) speed {
 	nodes := int64(10_000)
 	for {
 		t0 := clk.Used()
@@ -88,9 +114,20 @@ func measure(g agent.Game, clk clock.Clock, span time.Duration) float64 {
 		nodes *= 2
 	}
 	var done int64
+	var s speed
 	t0 := clk.Used()
 	for clk.Used()-t0 < span {
-		done += g.Calibrate(nodes)
+		r0 := clk.Used()
+		n := g.Calibrate(nodes)
+		done += n
+		if dt := (clk.Used() - r0).Seconds(); dt > 0 {
+			r := float64(n) / dt
+			if s.slowest == 0 || r < s.slowest {
+				s.slowest = r
+			}
+			s.fastest = max(s.fastest, r)
+		}
 	}
-	return float64(done) / (clk.Used() - t0).Seconds()
+	s.rate = float64(done) / (clk.Used() - t0).Seconds()
+	return s
 }
