@@ -87,7 +87,7 @@ type speed struct {
 
 // unsteadySpread: runs of one measure this far apart (the fastest over the slowest, less
 // one) say the machine's speed changed during it. On a shared 2-core VM consecutive runs
-// of a tenth of a second each were seen to differ by up to 65%, in spells of about half a
+// of a tenth of a second each were seen to differ by up to two thirds, in spells of about half a
 // second (RESULTS.md, twenty-fifth session), so that a one-second measure read from 2.5 M
 // to 3.8 M Reversi nodes a second.
 const unsteadySpread = 0.25
@@ -115,19 +115,20 @@ func measure(g agent.Game, clk clock.Clock, span time.Duration) speed {
 	}
 	var done int64
 	var s speed
-	t0 := clk.Used()
-	for clk.Used()-t0 < span {
-		r0 := clk.Used()
+	start := clk.Used()
+	for last := start; last-start < span; {
 		n := g.Calibrate(nodes)
 		done += n
-		if dt := (clk.Used() - r0).Seconds(); dt > 0 {
+		now := clk.Used()
+		if dt := (now - last).Seconds(); dt > 0 {
 			r := float64(n) / dt
 			if s.slowest == 0 || r < s.slowest {
 				s.slowest = r
 			}
 			s.fastest = max(s.fastest, r)
 		}
+		last = now
 	}
-	s.rate = float64(done) / (clk.Used() - t0).Seconds()
+	s.rate = float64(done) / (clk.Used() - start).Seconds()
 	return s
 }
