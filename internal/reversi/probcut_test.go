@@ -13,7 +13,15 @@ import (
 	"gameagents/internal/gamefile"
 )
 
-var probCutSigmaTool = flag.Bool("probcut-sigma", false, "measure ProbCut's σ table on testdata/single-bench and print it")
+var (
+	probCutSigmaTool  = flag.Bool("probcut-sigma", false, "measure ProbCut's σ table on testdata/single-bench and print it")
+	probCutSigmaDepth = flag.Int("probcut-sigma-depth", probCutMaxSigmaDepth, "with -probcut-sigma: the deepest depth measured (at most 16)")
+	probCutSigmaEvery = flag.Int("probcut-sigma-every", 1, "with -probcut-sigma: measure every Nth position only")
+	probCutSigmaRaw   = flag.String("probcut-sigma-raw", "", "with -probcut-sigma: also write each position's empties and scores by depth (1/100 disc) to this file")
+)
+
+// probCutSigmaMost bounds -probcut-sigma-depth: the deepest row the tool can measure.
+const probCutSigmaMost = 16
 
 // benchBoards reads the SINGLE benchmark positions (testdata/single-bench), each from its
 // side to move's point of view.
@@ -42,12 +50,21 @@ func benchBoards(t testing.TB) []Board {
 // by stage, and prints probCutSigma's Go text:
 //
 //	go test ./internal/reversi -run TestProbCutSigma -probcut-sigma -v -timeout 30m
+//
+// -probcut-sigma-depth measures deeper rows than the tables hold (each two plies cost
+// several times the time), -probcut-sigma-every a sample of the positions.
 func TestProbCutSigma(t *testing.T) {
 	if !*probCutSigmaTool {
 		t.Skip("a data tool: run with -probcut-sigma")
 	}
-	var sum, sum2 [probCutMaxSigmaDepth + 1][probCutStages]float64
-	var count [probCutMaxSigmaDepth + 1][probCutStages]int
+	deepest, every := *probCutSigmaDepth, *probCutSigmaEvery
+	if deepest < probCutMinDepth || deepest > probCutSigmaMost || every < 1 {
+		t.Fatalf("-probcut-sigma-depth %d (want %d to %d), -probcut-sigma-every %d (want 1 or more)",
+			deepest, probCutMinDepth, probCutSigmaMost, every)
+	}
+	var raw strings.Builder
+	var sum, sum2 [probCutSigmaMost + 1][probCutStages]float64
+	var count [probCutSigmaMost + 1][probCutStages]int
 	e := NewEngine(20)
 	e.NoProbCut = true
 	var positions []Board
@@ -59,16 +76,21 @@ func TestProbCutSigma(t *testing.T) {
 	}
 	for i, b := range positions {
 		empties := bits.OnesCount64(^(b.Own | b.Opp))
-		if b.Moves() == 0 || empties <= probCutMinDepth {
+		if i%every != 0 || b.Moves() == 0 || empties <= probCutMinDepth {
 			continue
 		}
-		var v [probCutMaxSigmaDepth + 1]int32
+		var v [probCutSigmaMost + 1]int32
 		depth := 0
 		e.ClearTT()
-		e.search(b, Limits{MaxDepth: min(probCutMaxSigmaDepth, empties-1)}, func(r Result) {
+		e.search(b, Limits{MaxDepth: min(deepest, empties-1)}, func(r Result) {
 			depth = r.Depth
 			v[r.Depth] = r.Score
 		})
+		fmt.Fprint(&raw, empties)
+		for d := 1; d <= depth; d++ {
+			fmt.Fprint(&raw, " ", v[d])
+		}
+		raw.WriteByte('\n')
 		st := probCutStage(empties)
 		for d := probCutMinDepth; d <= depth; d++ {
 			diff := float64(v[d] - v[probCutDepth(d)])
@@ -80,10 +102,15 @@ func TestProbCutSigma(t *testing.T) {
 			t.Logf("position %d: %d empties, depth %d", i, empties, depth)
 		}
 	}
+	if *probCutSigmaRaw != "" {
+		if err := os.WriteFile(*probCutSigmaRaw, []byte(raw.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	var sb strings.Builder
 	for _, table := range []string{"probCutMean", "probCutSigma"} {
 		fmt.Fprintf(&sb, "var %s = [probCutMaxSigmaDepth + 1][probCutStages]int16{\n", table)
-		for d := probCutMinDepth; d <= probCutMaxSigmaDepth; d++ {
+		for d := probCutMinDepth; d <= deepest; d++ {
 			var row, notes []string
 			for st := range probCutStages {
 				n := float64(max(count[d][st], 1))
