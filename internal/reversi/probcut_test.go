@@ -109,7 +109,11 @@ func TestProbCutSigma(t *testing.T) {
 	}
 	var sb strings.Builder
 	for _, table := range []string{"probCutMean", "probCutSigma"} {
-		fmt.Fprintf(&sb, "var %s = [probCutMaxSigmaDepth + 1][probCutStages]int16{\n", table)
+		size := "probCutMaxSigmaDepth + 1"
+		if deepest != probCutMaxSigmaDepth { // rows the tables do not hold: a table of their size
+			size = fmt.Sprint(deepest + 1)
+		}
+		fmt.Fprintf(&sb, "var %s = [%s][probCutStages]int16{\n", table, size)
 		for d := probCutMinDepth; d <= deepest; d++ {
 			var row, notes []string
 			for st := range probCutStages {
