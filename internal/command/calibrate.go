@@ -116,7 +116,8 @@ func measure(g agent.Game, clk clock.Clock, span time.Duration) speed {
 	var done int64
 	var s speed
 	start := clk.Used()
-	for last := start; last-start < span; {
+	last := start
+	for last-start < span {
 		n := g.Calibrate(nodes)
 		done += n
 		now := clk.Used()
@@ -129,6 +130,6 @@ func measure(g agent.Game, clk clock.Clock, span time.Duration) speed {
 		}
 		last = now
 	}
-	s.rate = float64(done) / (clk.Used() - start).Seconds()
+	s.rate = float64(done) / (last - start).Seconds() // the clock's last reading ended the last run
 	return s
 }
