@@ -118,38 +118,12 @@ func sign(v int) int {
 // positions from cfg.From empties on with solver.
 func Analyse(file string, lines []gamefile.Line, cfg Config, solver *reversi.Solver) (*Game, error) {
 	g := &Game{File: file}
-	var boards []reversi.Position
-	var moves []string
-	var plyNums []int
-	var bad error
-	over := false
-	_, _, err := referee.ReplayAny([]rules.Game{reversi.Game{}}, file, lines, func(k int, m rules.Match, p *referee.RecordedPly) {
-		if bad != nil {
-			return
-		}
-		if k == 0 {
-			g.Sides = [2]string{m.SideName(0), m.SideName(1)}
-		}
-		if p != nil && len(boards) > len(moves) {
-			moves = append(moves, p.Move)
-		}
-		in, err := reversi.ParseInput(file, gamefile.SplitLines(string(m.Input(gamefile.Single, "1"))))
-		if err != nil {
-			bad = err
-			return
-		}
-		if bits.OnesCount64(^(in.Board.Own | in.Board.Opp)) <= cfg.From {
-			boards = append(boards, in.Position)
-			plyNums = append(plyNums, k+1)
-		}
-		over, _, _ = m.Over()
-	})
-	if err == nil {
-		err = bad
-	}
+	r, err := Replay(file, lines, cfg.From)
 	if err != nil {
 		return nil, err
 	}
+	g.Sides = r.Sides
+	boards, moves, plyNums, over := r.Positions, r.Moves, r.Plies, r.Over
 	g.Players = players(lines, g.Sides)
 	for i, name := range g.Players {
 		if name == "" {
@@ -187,6 +161,50 @@ func Analyse(file string, lines []gamefile.Line, cfg Config, solver *reversi.Sol
 		g.Final = forSide(g.Plies[n-1], 0)
 	}
 	return g, nil
+}
+
+// Replayed is a record's positions from some number of empties on.
+type Replayed struct {
+	Sides     [2]string          // the sides' names, BLACK and WHITE
+	Positions []reversi.Position // each position with at most the asked empties, in order
+	Moves     []string           // the move played from each position (one fewer at the game's end)
+	Plies     []int              // each position's move number in the record
+	Over      bool               // the record ends with the game over
+}
+
+// Replay replays the Reversi game in lines (file names it in errors), every move judged
+// again, and keeps its positions with at most from empty squares.
+func Replay(file string, lines []gamefile.Line, from int) (*Replayed, error) {
+	r := &Replayed{}
+	var bad error
+	_, _, err := referee.ReplayAny([]rules.Game{reversi.Game{}}, file, lines, func(k int, m rules.Match, p *referee.RecordedPly) {
+		if bad != nil {
+			return
+		}
+		if k == 0 {
+			r.Sides = [2]string{m.SideName(0), m.SideName(1)}
+		}
+		if p != nil && len(r.Positions) > len(r.Moves) {
+			r.Moves = append(r.Moves, p.Move)
+		}
+		in, err := reversi.ParseInput(file, gamefile.SplitLines(string(m.Input(gamefile.Single, "1"))))
+		if err != nil {
+			bad = err
+			return
+		}
+		if bits.OnesCount64(^(in.Board.Own | in.Board.Opp)) <= from {
+			r.Positions = append(r.Positions, in.Position)
+			r.Plies = append(r.Plies, k+1)
+		}
+		r.Over, _, _ = m.Over()
+	})
+	if err == nil {
+		err = bad
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 // players reads who played each side: a record's "agent A: NAME plays SIDE" lines, or a
