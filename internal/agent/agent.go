@@ -301,8 +301,16 @@ const (
 	// maxPlanSeconds: a longer clock is planned as this one. A time.Duration overflows
 	// past 9.2e9 s, and a move of more than 11 days of CPU has no use for more.
 	maxPlanSeconds = 1e6
-	singleSoft     = 0.6                // SINGLE: fraction of the time the search is sized to (default)
-	singleHard     = 0.9                // SINGLE: fraction at which the guard fires
+	singleSoft     = 0.6 // SINGLE: fraction of the time the search is sized to (default)
+	singleHard     = 0.9 // SINGLE: fraction at which the guard fires
+	// singleMargin: a SINGLE guard fires at least this long before the move's time is up.
+	// After the guard the process still stops its search, writes output.txt and exits,
+	// and a referee may charge more than the process's own clock (a sandbox's processes,
+	// a virtual machine's stalls): at SINGLE 0.2 s three moves of an SPRT were charged
+	// 28-41 ms past the guard of 0.9 t - 8 ms (RESULTS.md, issue 23). A quarter of the
+	// time at most, so that a very short move keeps its search; it binds from 0.06 to
+	// 0.42 s a move (0.15 s at 0.2 s), and the course's 1 s keeps its guard at 0.892 s.
+	singleMargin   = 50 * time.Millisecond
 	gameReserve    = 0.05               // GAME: fraction of the clock never planned for
 	gameMinReserve = 1.0                // GAME: ... and at least this many seconds when the clock allows
 	gameHardFactor = 3.0                // GAME: the guard allows a move this many times its share
@@ -348,13 +356,15 @@ func PlanMove(h gamefile.Header, movesLeft int, hist history) Plan {
 }
 
 // planSingle plans a SINGLE move whose search is sized to share of its time; the guard
-// stays at singleHard whatever the share, and a share above it is taken as singleHard.
+// stays at singleHard whatever the share (and singleMargin before the end), and a share
+// above it is taken as the guard.
 func planSingle(h gamefile.Header, share float64) Plan {
 	total := time.Duration(min(h.Seconds, maxPlanSeconds) * float64(time.Second))
 	share = min(share, singleHard)
+	hard := clampNonNeg(min(time.Duration(float64(total)*singleHard)-startupReserve, total-min(singleMargin, total/4)))
 	return Plan{
-		Soft: clampNonNeg(time.Duration(float64(total)*share) - startupReserve),
-		Hard: clampNonNeg(time.Duration(float64(total)*singleHard) - startupReserve),
+		Soft: min(clampNonNeg(time.Duration(float64(total)*share)-startupReserve), hard),
+		Hard: hard,
 	}
 }
 
