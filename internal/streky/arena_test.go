@@ -79,11 +79,25 @@ func newArenaPlayer(t *testing.T, name string) arenaPlayer {
 		spec = rest
 	}
 	watch := false // "watch=1": ReplyScan only once the opponent is seen not to be greedy
+	// "early=W,earlycards=K": ReplyWeight W while the mover holds more than K cards.
+	early, earlyCards := -1, 0
 	var kept []string
 	for _, kv := range strings.Split(spec, ",") {
-		if kv == "watch=1" {
+		k, v, _ := strings.Cut(kv, "=")
+		switch {
+		case kv == "watch=1":
 			watch = true
-		} else if kv != "" {
+		case k == "early" || k == "earlycards":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				t.Fatalf("arena player %q: bad %q", name, kv)
+			}
+			if k == "early" {
+				early = n
+			} else {
+				earlyCards = n
+			}
+		case kv != "":
 			kept = append(kept, kv)
 		}
 	}
@@ -96,6 +110,7 @@ func newArenaPlayer(t *testing.T, name string) arenaPlayer {
 		e.Options = o
 	}
 	scan := e.Options.ReplyScan
+	late := e.Options.ReplyWeight
 	var w OpponentWatch
 	var wbuf []Placement
 	return func(p *Position) Move {
@@ -104,6 +119,12 @@ func newArenaPlayer(t *testing.T, name string) arenaPlayer {
 			e.Options.ReplyScan = 0
 			if w.Denying() {
 				e.Options.ReplyScan = scan
+			}
+		}
+		if early >= 0 {
+			e.Options.ReplyWeight = late
+			if len(p.Hand()) > earlyCards {
+				e.Options.ReplyWeight = early
 			}
 		}
 		start := time.Now()
@@ -124,7 +145,7 @@ func newArenaPlayer(t *testing.T, name string) arenaPlayer {
 }
 
 // optionKeys are the engine options an arena player may set.
-const optionKeys = "depth, width, tail, reply, rootwidth, narrow, scan; and watch=1"
+const optionKeys = "depth, width, tail, reply, rootwidth, narrow, scan; and watch=1, early=W,earlycards=K (ReplyWeight W while the mover holds more than K cards)"
 
 // parseOptions sets the options of "key=N,..." on o.
 func parseOptions(o Options, spec string) (Options, error) {
