@@ -24,7 +24,7 @@ var (
 	arenaSPRT  = flag.String("arena-sprt", "", "ELO0,ELO1[,ALPHA,BETA]: test A's normalized Elo against B, H0 ELO0 against H1 ELO1 (internal/sprt), on the pairs of games, playing pairs until the test decides; -arena is then the most pairs")
 )
 
-const arenaVariants = "hand (the hand-written evaluation), nott, nopvs, nosort, nosolver, share2, share3 (a new iteration only while under a half, a third of the budget: the rules before the whole budget was spent), predict (a new iteration when predicted to end within the budget), solvefixed (the solver tried from 22 empties whatever the budget), noprobcut, probcut:T (ProbCut's confidence T tenths of σ), weights:FILE (the patterns with the weights of FILE)"
+const arenaVariants = "hand (the hand-written evaluation), nott, nopvs, nosort, nosolver, share2, share3 (a new iteration only while under a half, a third of the budget: the rules before the whole budget was spent), predict (a new iteration when predicted to end within the budget), solvefixed (the solver tried from 22 empties whatever the budget), noprobcut, probcut:T (ProbCut's confidence T tenths of σ), weights:FILE (the patterns with the weights of FILE); NAME@N plays NAME with N nodes a move instead of -arena-nodes"
 
 // arenaOpeningPlies random plies start each pair of games, so that the pairs differ; each
 // opening is played twice, the players swapping colours.
@@ -37,6 +37,14 @@ func arenaPlayer(t *testing.T, name string) func(Board) int {
 	}
 	if name == "random" {
 		return RandomMove
+	}
+	nodes := *arenaNodes
+	if base, n, ok := strings.Cut(name, "@"); ok {
+		v, err := strconv.ParseInt(n, 10, 64)
+		if err != nil || v < 1000 {
+			t.Fatalf("arena player %q: want NAME@N, N a node budget of at least 1000", name)
+		}
+		name, nodes = base, v
 	}
 	var f Features
 	switch name {
@@ -80,11 +88,11 @@ func arenaPlayer(t *testing.T, name string) func(Board) int {
 		}
 		f.Weights = w
 	}
-	e := NewEngine(ttLogSize(*arenaNodes))
+	e := NewEngine(ttLogSize(nodes))
 	e.Features = f
 	return func(b Board) int {
 		e.ClearTT()
-		return e.Search(b, Limits{Nodes: *arenaNodes}, nil).Move
+		return e.Search(b, Limits{Nodes: nodes}, nil).Move
 	}
 }
 
