@@ -38,13 +38,9 @@ func arenaPlayer(t *testing.T, name string) func(Board) int {
 	if name == "random" {
 		return RandomMove
 	}
-	nodes := *arenaNodes
-	if base, n, ok := strings.Cut(name, "@"); ok {
-		v, err := strconv.ParseInt(n, 10, 64)
-		if err != nil || v < 1000 {
-			t.Fatalf("arena player %q: want NAME@N, N a node budget of at least 1000", name)
-		}
-		name, nodes = base, v
+	name, nodes, err := arenaBudget(name, *arenaNodes)
+	if err != nil {
+		t.Fatal(err)
 	}
 	var f Features
 	switch name {
@@ -93,6 +89,42 @@ func arenaPlayer(t *testing.T, name string) func(Board) int {
 	return func(b Board) int {
 		e.ClearTT()
 		return e.Search(b, Limits{Nodes: nodes}, nil).Move
+	}
+}
+
+// arenaBudget splits a player name NAME@N into NAME and its node budget N; a name without
+// "@" keeps the arena's budget.
+func arenaBudget(name string, arenaNodes int64) (string, int64, error) {
+	base, n, ok := strings.Cut(name, "@")
+	if !ok {
+		return name, arenaNodes, nil
+	}
+	v, err := strconv.ParseInt(n, 10, 64)
+	if err != nil || v < 1000 {
+		return "", 0, fmt.Errorf("arena player %q: want NAME@N, N a node budget of at least 1000", name)
+	}
+	return base, v, nil
+}
+
+func TestArenaBudget(t *testing.T) {
+	tests := []struct {
+		in    string
+		name  string
+		nodes int64
+		ok    bool
+	}{
+		{"engine", "engine", 300_000, true},
+		{"engine@600000", "engine", 600_000, true},
+		{"probcut:15@1000", "probcut:15", 1000, true},
+		{"engine@999", "", 0, false},
+		{"engine@", "", 0, false},
+		{"engine@6e5", "", 0, false},
+	}
+	for _, tt := range tests {
+		name, nodes, err := arenaBudget(tt.in, 300_000)
+		if (err == nil) != tt.ok || name != tt.name || nodes != tt.nodes {
+			t.Errorf("arenaBudget(%q) = %q, %d, %v; want %q, %d, ok %v", tt.in, name, nodes, err, tt.name, tt.nodes, tt.ok)
+		}
 	}
 }
 
