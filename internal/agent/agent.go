@@ -52,9 +52,10 @@ type SingleSharer interface {
 }
 
 // SingleRememberer is a Game that keeps playdata.txt in SINGLE mode too: a game whose
-// memory is of the opponent, not of the clock, and that checks itself that the memory is
-// of the game it is given (ŠTREKY's opponent watch). Other games' SINGLE moves are
-// isolated: they neither read nor write the file.
+// memory is of the opponent or of its search, not of the clock, and that checks itself
+// that the memory is of the game it is given (ŠTREKY's opponent watch, Reversi's carried
+// transposition table, whose entries name their positions). Other games' SINGLE moves
+// are isolated: they neither read nor write the file.
 type SingleRememberer interface {
 	RemembersSingle() bool
 }

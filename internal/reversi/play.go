@@ -130,8 +130,13 @@ func nodeCostByEmpties(empties int) float64 {
 // rounded up.
 func movesLeft(b Board) int { return (bits.OnesCount64(^(b.Own | b.Opp)) + 1) / 2 }
 
-// Play implements agent.Position. Reversi keeps no memory between moves: a position
-// cannot repeat, and everything else is on the board.
+// RemembersSingle implements agent.SingleRememberer: the engine carries its transposition
+// table from one move to the next in playdata.txt (carry.go), in SINGLE mode too; an
+// entry names its position exactly, so a table from another game only goes unused.
+func (Game) RemembersSingle() bool { return true }
+
+// Play implements agent.Position. Its memory between moves is the search's table
+// (carry.go): a position cannot repeat, and everything else is on the board.
 func (p *position) Play(s *agent.Session) []string {
 	b := p.in.Board
 	moves := b.Moves()
@@ -143,7 +148,7 @@ func (p *position) Play(s *agent.Session) []string {
 	if moves == 0 {
 		fmt.Fprintf(s.Log, "reversi: %v has no legal move; passing\n", p.in.ToMove)
 		s.Emit([]string{Pass})
-		return nil
+		return s.Memory // the opponent moves again: the carried table still serves
 	}
 	emitted := -1
 	emit := func(sq int) {
@@ -153,25 +158,27 @@ func (p *position) Play(s *agent.Session) []string {
 		}
 	}
 	var sq int
+	var memory []string
 	switch s.Player {
 	case "random":
 		sq = RandomMove(b)
 	case "greedy":
 		sq = GreedyMove(b)
 	default:
-		sq = p.search(s, emit)
+		sq, memory = p.search(s, emit)
 	}
 	emit(sq)
-	return nil
+	return memory
 }
 
-// search runs the engine within the session's budget.
-func (p *position) search(s *agent.Session, emit func(int)) int {
+// search runs the engine within the session's budget, its table loaded with what the last
+// move carried; it returns the move and the lines that carry the table to the next move.
+func (p *position) search(s *agent.Session, emit func(int)) (int, []string) {
 	b := p.in.Board
 	var list [maxMoves]int
 	n := squareOrder(b.Moves(), -1, list[:0])
 	if n == 1 {
-		return list[0] // a single legal move: answer at once
+		return list[0], s.Memory // a single legal move: answer at once, the carried table kept
 	}
 	emit(list[0]) // a corner if there is one: output.txt is legal from here on
 	// The book answers a plain move; a search to a stated depth (-depth, an analysis's
@@ -181,10 +188,15 @@ func (p *position) search(s *agent.Session, emit func(int)) int {
 			fmt.Fprintf(s.Log, "reversi: %v plays %s from the opening book: score %+.2f\n",
 				p.in.ToMove, SquareName(ent.Move), float64(ent.Value)/discScore)
 			s.Report(agent.Analysis{Score: float64(ent.Value) / discScore, Unit: "discs", PV: []string{moveName(ent.Move)}, Book: true})
-			return ent.Move
+			return ent.Move, s.Memory
 		}
 	}
 	e := NewEngine(ttLogSize(s.Nodes))
+	if ents, err := parseCarried(s.Memory, agent.PlaydataGameLine); err != nil {
+		fmt.Fprintf(s.Log, "%v; the table is not carried\n", err)
+	} else {
+		e.loadCarried(ents)
+	}
 	r := e.Search(b, Limits{Nodes: s.Nodes, MaxNodes: s.MaxNodes, Guard: s.Guard, MaxDepth: s.Depth}, func(r Result) { emit(r.Move) })
 	fmt.Fprintf(s.Log, "reversi: %v plays %s: depth %d, score %+.2f, %d nodes\n",
 		p.in.ToMove, SquareName(r.Move), r.Depth, float64(r.Score)/discScore, r.Nodes)
@@ -194,7 +206,7 @@ func (p *position) search(s *agent.Session, emit func(int)) int {
 	}
 	s.Report(agent.Analysis{Depth: r.Depth, Score: float64(r.Score) / discScore, Unit: "discs",
 		Exact: r.Exact, Nodes: r.Nodes, PV: pv})
-	return r.Move
+	return r.Move, carryLines(e.carried(b.Play(r.Move), carryMost))
 }
 
 // maxPV is the longest principal variation an analysis reports.
