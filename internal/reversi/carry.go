@@ -30,6 +30,12 @@ import (
 // to write and read.
 const carryMost = 4096
 
+// carryLimit is the most entries a table of entries entries carries: one in sixteen, up to
+// carryMost, so that a move of a few milliseconds (a table of 2^12 entries) reads and
+// writes a few hundred lines, not thousands. From 2^16 entries up (300,000 nodes a move,
+// SINGLE 0.2 s and more) it is carryMost, as measured.
+func carryLimit(entries int) int { return min(carryMost, entries/16) }
+
 // carryTag starts each carried entry's line in playdata.txt.
 const carryTag = "tt"
 

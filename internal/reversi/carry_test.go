@@ -64,6 +64,19 @@ func TestCarriedTable(t *testing.T) {
 	}
 }
 
+// TestCarryLimit: small tables carry few entries, the agent's tables from 300,000 nodes a
+// move (2^16 entries) up the most.
+func TestCarryLimit(t *testing.T) {
+	for _, c := range []struct{ logSize, want int }{{12, 256}, {14, 1024}, {16, carryMost}, {18, carryMost}} {
+		if got := carryLimit(1 << c.logSize); got != c.want {
+			t.Errorf("carryLimit(2^%d) = %d, want %d", c.logSize, got, c.want)
+		}
+	}
+	if ttLogSize(300_000) != 16 {
+		t.Errorf("a table for 300,000 nodes has 2^%d entries, want 2^16 (the arena's measure of carryMost)", ttLogSize(300_000))
+	}
+}
+
 // TestParseCarriedFaults: each fault in a carried line drops the whole carry and names the
 // line; lines of other tags are not the table's.
 func TestParseCarriedFaults(t *testing.T) {

@@ -206,7 +206,7 @@ func (p *position) search(s *agent.Session, emit func(int)) (int, []string) {
 	}
 	s.Report(agent.Analysis{Depth: r.Depth, Score: float64(r.Score) / discScore, Unit: "discs",
 		Exact: r.Exact, Nodes: r.Nodes, PV: pv})
-	return r.Move, carryLines(e.carried(b.Play(r.Move), carryMost))
+	return r.Move, carryLines(e.carried(b.Play(r.Move), carryLimit(len(e.tt))))
 }
 
 // maxPV is the longest principal variation an analysis reports.
