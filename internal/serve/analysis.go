@@ -385,6 +385,11 @@ func (s *Server) search(game string, input []byte, depth int) (*Hint, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Every search here is its own, as a file move without playdata.txt: the tables and
+	// analyses share one engine, and what a game remembers of one search (Reversi's
+	// carried table, ŠTREKY's watch) is not another's, so the same position always gets
+	// the same answer.
+	th.Forget()
 	lines, an, err := th.Move(input, depth)
 	if err != nil {
 		return nil, err
