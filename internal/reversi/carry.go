@@ -11,7 +11,8 @@ package reversi
 // What is carried: the table's entries whose position may still arise after
 // the move played, those whose occupied squares include the position's after the move (a
 // disc once placed stays, so no other position can follow), the deepest first, at most
-// carryMost of them, as playdata.txt lines (carryLines). The next move loads them
+// carryLimit of them (carryMost from the tables of 300,000 nodes up), as playdata.txt
+// lines (carryLines). The next move loads them
 // (loadCarried) as entries of an earlier search: the table's replacement counts them as
 // empty, its probes use them, as the arena's kept table did. Each line is range-checked
 // and its move checked legal before it is believed; any fault drops the whole carry, which
