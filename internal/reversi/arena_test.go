@@ -24,7 +24,7 @@ var (
 	arenaSPRT  = flag.String("arena-sprt", "", "ELO0,ELO1[,ALPHA,BETA]: test A's normalized Elo against B, H0 ELO0 against H1 ELO1 (internal/sprt), on the pairs of games, playing pairs until the test decides; -arena is then the most pairs")
 )
 
-const arenaVariants = "hand (the hand-written evaluation), warm (the table kept from the player's last move, not cleared), carry, carry:N (the table's entries that may follow the move played carried to the next move through playdata's lines, N of them or carryMost), nott, nopvs, nosort, nosolver, share2, share3 (a new iteration only while under a half, a third of the budget: the rules before the whole budget was spent), predict (a new iteration when predicted to end within the budget), solvefixed (the solver tried from 22 empties whatever the budget), noprobcut, probcut:T (ProbCut's confidence T tenths of σ), weights:FILE (the patterns with the weights of FILE); NAME@N plays NAME with N nodes a move instead of -arena-nodes"
+const arenaVariants = "hand (the hand-written evaluation), warm (the table kept from the player's last move, not cleared), carry (the table's entries that may follow the move played carried to the next move through playdata's lines, as the agent carries them), nott, nopvs, nosort, nosolver, share2, share3 (a new iteration only while under a half, a third of the budget: the rules before the whole budget was spent), predict (a new iteration when predicted to end within the budget), solvefixed (the solver tried from 22 empties whatever the budget), noprobcut, probcut:T (ProbCut's confidence T tenths of σ), weights:FILE (the patterns with the weights of FILE); NAME@N plays NAME with N nodes a move instead of -arena-nodes"
 
 // arenaOpeningPlies random plies start each pair of games, so that the pairs differ; each
 // opening is played twice, the players swapping colours.
@@ -43,14 +43,14 @@ func arenaPlayer(t *testing.T, name string) func(Board) int {
 		t.Fatal(err)
 	}
 	var f Features
-	warm := false // keep the table between moves instead of starting each search empty
-	carry := 0    // carry this many entries between moves through playdata's lines
+	warm := false  // keep the table between moves instead of starting each search empty
+	carry := false // carry the table between moves through playdata's lines, as the agent
 	switch name {
 	case "engine":
 	case "warm":
 		warm = true
 	case "carry":
-		carry = carryMost
+		carry = true
 	case "hand":
 		f.Evaluation = HandEval
 	case "nott":
@@ -72,14 +72,6 @@ func arenaPlayer(t *testing.T, name string) func(Board) int {
 	case "noprobcut":
 		f.NoProbCut = true
 	default:
-		if most, ok := strings.CutPrefix(name, "carry:"); ok {
-			v, err := strconv.Atoi(most)
-			if err != nil || v < 1 || v > carryMost {
-				t.Fatalf("arena player %q: want carry:N, N the entries carried, 1 to %d", name, carryMost)
-			}
-			carry = v
-			break
-		}
 		if conf, ok := strings.CutPrefix(name, "probcut:"); ok {
 			v, err := strconv.Atoi(conf)
 			if err != nil || v < 1 || v > 100 {
@@ -105,16 +97,14 @@ func arenaPlayer(t *testing.T, name string) func(Board) int {
 		if !warm {
 			e.ClearTT()
 		}
-		if carry > 0 {
-			ents, err := parseCarried(memory, 1)
-			if err != nil {
+		if carry {
+			if err := e.loadLines(memory, 1); err != nil {
 				t.Fatal(err)
 			}
-			e.loadCarried(ents)
 		}
 		r := e.Search(b, Limits{Nodes: nodes}, nil)
-		if carry > 0 {
-			memory = carryLines(e.carried(b.Play(r.Move), carry))
+		if carry {
+			memory = e.carryAfter(b, r.Move, carryLimit(len(e.tt)))
 		}
 		return r.Move
 	}

@@ -51,7 +51,7 @@ func (e *Engine) carried(after Board, most int) []ttEntry {
 	var byDepth [maxPly + 1]int
 	follow := make([]uint32, 0, len(e.tt))
 	for i := range e.tt {
-		if ent := &e.tt[i]; ent.own|ent.opp != 0 && (ent.own|ent.opp)&occupied == occupied {
+		if ent := &e.tt[i]; (ent.own|ent.opp)&occupied == occupied { // an empty entry never follows
 			byDepth[ent.depth]++
 			follow = append(follow, uint32(i))
 		}
@@ -86,6 +86,22 @@ func (e *Engine) loadCarried(ents []ttEntry) {
 			*q = ent
 		}
 	}
+}
+
+// loadLines loads the table carryAfter wrote, lines being playdata.txt's from line first.
+func (e *Engine) loadLines(lines []string, first int) error {
+	ents, err := parseCarried(lines, first)
+	if err != nil {
+		return err
+	}
+	e.loadCarried(ents)
+	return nil
+}
+
+// carryAfter returns the lines that carry the table past move, played on b, the position
+// searched: at most most entries.
+func (e *Engine) carryAfter(b Board, move, most int) []string {
+	return carryLines(e.carried(b.Play(move), most))
 }
 
 // carryLines formats ents as playdata.txt lines: "tt OWN OPP LOWER UPPER DEPTH MOVE", the

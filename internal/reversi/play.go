@@ -192,10 +192,8 @@ func (p *position) search(s *agent.Session, emit func(int)) (int, []string) {
 		}
 	}
 	e := NewEngine(ttLogSize(s.Nodes))
-	if ents, err := parseCarried(s.Memory, agent.PlaydataGameLine); err != nil {
+	if err := e.loadLines(s.Memory, agent.PlaydataGameLine); err != nil {
 		fmt.Fprintf(s.Log, "%v; the table is not carried\n", err)
-	} else {
-		e.loadCarried(ents)
 	}
 	r := e.Search(b, Limits{Nodes: s.Nodes, MaxNodes: s.MaxNodes, Guard: s.Guard, MaxDepth: s.Depth}, func(r Result) { emit(r.Move) })
 	fmt.Fprintf(s.Log, "reversi: %v plays %s: depth %d, score %+.2f, %d nodes\n",
@@ -206,7 +204,7 @@ func (p *position) search(s *agent.Session, emit func(int)) (int, []string) {
 	}
 	s.Report(agent.Analysis{Depth: r.Depth, Score: float64(r.Score) / discScore, Unit: "discs",
 		Exact: r.Exact, Nodes: r.Nodes, PV: pv})
-	return r.Move, carryLines(e.carried(b.Play(r.Move), carryLimit(len(e.tt))))
+	return r.Move, e.carryAfter(b, r.Move, carryLimit(len(e.tt)))
 }
 
 // maxPV is the longest principal variation an analysis reports.
