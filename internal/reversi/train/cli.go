@@ -194,13 +194,22 @@ func fitCmd(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.Window, "window", cfg.Window, "a phase also fits positions this many empties beyond its range")
 	fs.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "L2 penalty")
 	fs.IntVar(&cfg.Iterations, "iters", cfg.Iterations, "conjugate gradient iterations per phase")
+	fs.BoolVar(&cfg.Precondition, "jacobi", cfg.Precondition, "precondition the conjugate gradients by each weight's count (converges in fewer iterations)")
 	testEvery := fs.Uint("test-every", uint(cfg.TestEvery), "games numbered 0 mod this are the test set (0: none)")
+	prior := fs.String("prior", "", "weights file to fit toward: the penalty is on the distance from its weights, not on their size (same phases)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *data == "" || *out == "" || fs.NArg() != 0 {
 		fs.Usage()
 		return fmt.Errorf("need -data and -out, and no arguments")
+	}
+	if *prior != "" {
+		pw, err := reversi.ReadPatternWeights(*prior)
+		if err != nil {
+			return err
+		}
+		cfg.Prior = pw
 	}
 	cfg.TestEvery = uint32(*testEvery)
 	start := time.Now()

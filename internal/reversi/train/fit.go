@@ -16,9 +16,17 @@ type FitConfig struct {
 	Window     int     // a phase also fits the positions this many empties beyond its range
 	Lambda     float64 // L2 penalty on the weights (in squared discs, summed over samples)
 	Iterations int     // conjugate gradient iterations per phase
-	TestEvery  uint32  // games with number%TestEvery == 0 form the test set (0: no test set)
-	ExactOnly  bool    // Report: measure on exactly labelled positions only
-	Log        func(format string, args ...any)
+	// Precondition: scale each weight's step by its count in the data plus Lambda (Jacobi
+	// preconditioning), so that rare pattern configurations converge as fast as common ones.
+	Precondition bool
+	// Prior: when set, the fit penalises each weight's distance from the prior's (ridge
+	// toward the prior, lambda |x - prior|^2) instead of its size: it fits the labels' residual
+	// after the prior's evaluation and adds the prior back. Fresh data then refines weights
+	// fitted on earlier data that is no longer at hand. Same phases as the fit (Fit checks).
+	Prior     *reversi.PatternWeights
+	TestEvery uint32 // games with number%TestEvery == 0 form the test set (0: no test set)
+	ExactOnly bool   // Report: measure on exactly labelled positions only
+	Log       func(format string, args ...any)
 }
 
 // DefaultFit is the fit of the committed weights.
@@ -50,6 +58,13 @@ func Fit(samples []Sample, cfg FitConfig) (*reversi.PatternWeights, []PhaseRepor
 	if cfg.PhaseWidth < 1 || cfg.Phases < 1 || cfg.Phases > 61 || cfg.Iterations < 1 || cfg.Lambda < 0 {
 		return nil, nil, fmt.Errorf("bad fit configuration %+v", cfg)
 	}
+	if pr := cfg.Prior; pr != nil {
+		for e := range pr.Phase {
+			if int(pr.Phase[e]) != cfg.phaseOf(e) || len(pr.W) != cfg.Phases {
+				return nil, nil, fmt.Errorf("the prior's phases differ from the fit's (%d phases of %d empties)", cfg.Phases, cfg.PhaseWidth)
+			}
+		}
+	}
 	logf := cfg.Log
 	if logf == nil {
 		logf = func(string, ...any) {}
@@ -77,16 +92,29 @@ func Fit(samples []Sample, cfg FitConfig) (*reversi.PatternWeights, []PhaseRepor
 			for j, i := range f {
 				f[j] = canon[i]
 			}
+			y := float64(s.Score)
+			if cfg.Prior != nil {
+				for _, i := range f {
+					y -= float64(cfg.Prior.W[p][i]) / 100
+				}
+			}
 			feats = append(feats, f)
-			labels = append(labels, float64(s.Score))
+			labels = append(labels, y)
 		}
 		progress := func(iter int, rms float64) {
 			logf("fit: phase %d: after %d iterations, training RMS error %.3f discs", p, iter, rms)
 		}
-		x := solveRidge(feats, labels, reversi.PatternWeightsPerPhase, cfg.Lambda, cfg.Iterations, progress)
+		var solve ridgeSolver = solveRidge
+		if cfg.Precondition {
+			solve = solveRidgeJacobi
+		}
+		x := solve(feats, labels, reversi.PatternWeightsPerPhase, cfg.Lambda, cfg.Iterations, progress)
 		t := make([]int16, len(x))
 		for i := range x {
 			v := x[canon[i]] // the tied entries that the fit left at zero take their orbit's weight
+			if cfg.Prior != nil {
+				v += float64(cfg.Prior.W[p][canon[i]]) / 100
+			}
 			t[i] = int16(max(math.MinInt16, min(math.MaxInt16, math.Round(100*v))))
 		}
 		w.W[p] = t
@@ -118,6 +146,9 @@ func canonicalIndices() []uint32 {
 	}
 	return c
 }
+
+// ridgeSolver is the signature of solveRidge and solveRidgeJacobi.
+type ridgeSolver func(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda float64, iters int, progress func(iter int, rms float64)) []float64
 
 // solveRidge minimises sum_i (a_i.x - y_i)^2 + lambda |x|^2, where row a_i has a 1 at
 // each of f[i]'s indices (an index listed twice counts twice), by conjugate gradients on
@@ -182,6 +213,89 @@ func solveRidge(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda 
 		gamma = g
 		for j := range p {
 			p[j] = s[j] + beta*p[j]
+		}
+	}
+	report(done)
+	return x
+}
+
+// solveRidgeJacobi minimises what solveRidge does, by conjugate gradients preconditioned
+// with the diagonal of A'A + lambda I: each weight's count over the rows (an index listed
+// twice in a row counts twice) plus lambda. Plain conjugate gradients move a weight seen in
+// a handful of positions as slowly as the bias seen in all of them, so after a fixed number
+// of iterations the rare pattern configurations are still far from their least-squares
+// values; scaling by the counts evens the rates (Jacobi preconditioning, as in any
+// numerical linear algebra text, e.g. Saad, "Iterative Methods for Sparse Linear Systems",
+// ch. 9). The minimiser is the same; only the path to it differs.
+func solveRidgeJacobi(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda float64, iters int, progress func(iter int, rms float64)) []float64 {
+	x := make([]float64, n)
+	if len(f) == 0 {
+		return x
+	}
+	inv := make([]float64, n) // 1 / (count + lambda), or 0 for a weight no row reads
+	for i := range f {
+		for _, j := range f[i] {
+			inv[j]++
+		}
+	}
+	for j, c := range inv {
+		if c+lambda > 0 {
+			inv[j] = 1 / (c + lambda)
+		}
+	}
+	r := append([]float64(nil), y...) // residual y - Ax in sample space, for the reports
+	s := make([]float64, n)           // A'(y - Ax) - lambda x: the normal equations' residual
+	q := make([]float64, len(f))      // A p
+	ap := make([]float64, n)          // (A'A + lambda I) p
+	for i := range f {
+		for _, j := range f[i] {
+			s[j] += r[i]
+		}
+	}
+	z := make([]float64, n)
+	for j := range z {
+		z[j] = inv[j] * s[j]
+	}
+	p := append([]float64(nil), z...)
+	rz := dot(s, z)
+	report := func(iter int) {
+		if progress != nil {
+			progress(iter, math.Sqrt(dot(r, r)/float64(len(r))))
+		}
+	}
+	done := 0
+	for ; done < iters && rz > 0; done++ {
+		if done > 0 && done%progressEvery == 0 {
+			report(done)
+		}
+		clear(ap)
+		for i := range f {
+			var sum float64
+			for _, j := range f[i] {
+				sum += p[j]
+			}
+			q[i] = sum
+			for _, j := range f[i] {
+				ap[j] += sum
+			}
+		}
+		for j := range ap {
+			ap[j] += lambda * p[j]
+		}
+		alpha := rz / dot(p, ap)
+		for j := range x {
+			x[j] += alpha * p[j]
+			s[j] -= alpha * ap[j]
+			z[j] = inv[j] * s[j]
+		}
+		for i := range r {
+			r[i] -= alpha * q[i]
+		}
+		next := dot(s, z)
+		beta := next / rz
+		rz = next
+		for j := range p {
+			p[j] = z[j] + beta*p[j]
 		}
 	}
 	report(done)

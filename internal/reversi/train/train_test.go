@@ -2,6 +2,7 @@ package train
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"math"
 	"math/bits"
@@ -164,8 +165,16 @@ func checkLabels(t *testing.T, cfg GenConfig) {
 // better than the zero evaluation, and does better than zero on unseen games too.
 func TestFitReducesError(t *testing.T) {
 	samples := generate(t, smallGen(200))
-	cfg := DefaultFit
-	cfg.Phases, cfg.PhaseWidth, cfg.Iterations = 3, 20, 25
+	for _, jacobi := range []bool{false, true} {
+		t.Run(fmt.Sprintf("jacobi=%v", jacobi), func(t *testing.T) {
+			cfg := DefaultFit
+			cfg.Phases, cfg.PhaseWidth, cfg.Iterations, cfg.Precondition = 3, 20, 25, jacobi
+			checkFit(t, samples, cfg)
+		})
+	}
+}
+
+func checkFit(t *testing.T, samples []Sample, cfg FitConfig) {
 	w, rep, err := Fit(samples, cfg)
 	if err != nil {
 		t.Fatalf("Fit: %v", err)
@@ -206,6 +215,62 @@ func TestFitReducesError(t *testing.T) {
 	}
 }
 
+// TestFitPrior: a fit toward a prior with a penalty that outweighs the data returns the
+// prior itself, weight for weight; with the usual penalty it fits its training positions at
+// least as closely as the prior does (the prior is one of the solutions it weighs, at no
+// penalty); and a prior of other phases is refused.
+func TestFitPrior(t *testing.T) {
+	samples := generate(t, smallGen(200))
+	cfg := DefaultFit
+	cfg.Phases, cfg.PhaseWidth, cfg.Iterations, cfg.Precondition = 3, 20, 30, true
+	cfg.Lambda = 200 // a prior fitted with a strong penalty leaves the data room to pull
+	prior, rep0, err := Fit(samples, cfg)
+	if err != nil {
+		t.Fatalf("Fit: %v", err)
+	}
+	cfg.Prior = prior
+
+	stiff := cfg
+	stiff.Lambda = 1e12
+	same, _, err := Fit(samples, stiff)
+	if err != nil {
+		t.Fatalf("Fit toward the prior: %v", err)
+	}
+	for p := range prior.W {
+		for i, v := range prior.W[p] {
+			if same.W[p][i] != v {
+				t.Fatalf("phase %d weight %d: %d with an overwhelming penalty toward the prior's %d", p, i, same.W[p][i], v)
+			}
+		}
+	}
+
+	cfg.Lambda = 20
+	_, rep, err := Fit(samples, cfg)
+	if err != nil {
+		t.Fatalf("Fit toward the prior: %v", err)
+	}
+	if a, b := trainMAE(rep), trainMAE(rep0); a > b {
+		t.Errorf("training MAE %.3f toward the prior, want at most the prior's %.3f", a, b)
+	}
+
+	other := cfg
+	other.Phases, other.PhaseWidth = 2, 30
+	if _, _, err := Fit(samples, other); err == nil {
+		t.Error("a prior of 3 phases was accepted by a fit of 2")
+	}
+}
+
+// trainMAE is a report's mean absolute error over all training positions.
+func trainMAE(rep []PhaseReport) float64 {
+	var sum float64
+	var n int
+	for _, r := range rep {
+		sum += r.TrainMAE * float64(r.Train)
+		n += r.Train
+	}
+	return sum / float64(n)
+}
+
 // mirror reflects a board left to right, square by square.
 func mirror(x uint64) uint64 {
 	var y uint64
@@ -220,28 +285,70 @@ func mirror(x uint64) uint64 {
 func TestSolveRidge(t *testing.T) {
 	// Rows x0 + 48 x2 = 1, x1 + 48 x2 = 2, x0 + x1 + 47 x2 = 3 (index 2 fills the unused
 	// slots of each row) have the exact solution (1, 2, 0); without a penalty, conjugate
-	// gradients on three unknowns reach it in three steps.
+	// gradients on three unknowns reach it in three steps, preconditioned or not.
+	for _, tc := range []struct {
+		name  string
+		solve ridgeSolver
+	}{
+		{"plain", solveRidge},
+		{"jacobi", solveRidgeJacobi},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := make([][reversi.PatternFeatures]uint32, 3)
+			for i := range f {
+				for j := range f[i] {
+					f[i][j] = 2
+				}
+			}
+			f[0][0], f[1][0], f[2][0], f[2][1] = 0, 1, 0, 1
+			y := []float64{1, 2, 3}
+			var lastIter int
+			lastRMS := math.Inf(1)
+			x := tc.solve(f, y, 3, 0, 3, func(iter int, rms float64) { lastIter, lastRMS = iter, rms })
+			if lastIter < 1 || lastIter > 3 || lastRMS > 1e-6 {
+				t.Errorf("last progress report: %d iterations, RMS error %v; want at most 3 iterations and an exact fit", lastIter, lastRMS)
+			}
+			for i, s := range f {
+				var got float64
+				for _, j := range s {
+					got += x[j]
+				}
+				if math.Abs(got-y[i]) > 1e-6 {
+					t.Errorf("row %d: fitted %v, want %v (x = %v)", i, got, y[i], x)
+				}
+			}
+		})
+	}
+}
+
+// TestSolveRidgePenalty checks both solvers against the ridge minimiser worked by hand
+// with a penalty: each row lists weight 0 twice and weight 2 in its other 61 slots (weight
+// 1 nowhere), the labels are 1, 2 and 6 and lambda 6. The rows read 2a + 61b, so the
+// normal equations are (3·4 + 6) a + 3·2·61 b = 2·9 and 3·2·61 a + (3·61² + 6) b = 61·9,
+// and weight 1, read by no row, stays 0.
+func TestSolveRidgePenalty(t *testing.T) {
 	f := make([][reversi.PatternFeatures]uint32, 3)
 	for i := range f {
 		for j := range f[i] {
 			f[i][j] = 2
 		}
+		f[i][0], f[i][1] = 0, 0
 	}
-	f[0][0], f[1][0], f[2][0], f[2][1] = 0, 1, 0, 1
-	y := []float64{1, 2, 3}
-	var lastIter int
-	lastRMS := math.Inf(1)
-	x := solveRidge(f, y, 3, 0, 3, func(iter int, rms float64) { lastIter, lastRMS = iter, rms })
-	if lastIter < 1 || lastIter > 3 || lastRMS > 1e-6 {
-		t.Errorf("last progress report: %d iterations, RMS error %v; want at most 3 iterations and an exact fit", lastIter, lastRMS)
-	}
-	for i, s := range f {
-		var got float64
-		for _, j := range s {
-			got += x[j]
-		}
-		if math.Abs(got-y[i]) > 1e-6 {
-			t.Errorf("row %d: fitted %v, want %v (x = %v)", i, got, y[i], x)
+	y := []float64{1, 2, 6}
+	a11, a12, a22 := 18.0, 366.0, 11169.0
+	b1, b2 := 18.0, 549.0
+	det := a11*a22 - a12*a12
+	wantA, wantB := (b1*a22-a12*b2)/det, (a11*b2-a12*b1)/det
+	for _, tc := range []struct {
+		name  string
+		solve ridgeSolver
+	}{
+		{"plain", solveRidge},
+		{"jacobi", solveRidgeJacobi},
+	} {
+		x := tc.solve(f, y, 3, 6, 20, nil)
+		if math.Abs(x[0]-wantA) > 1e-9 || math.Abs(x[2]-wantB) > 1e-9 || x[1] != 0 {
+			t.Errorf("%s: x = %v, want [%v 0 %v]", tc.name, x, wantA, wantB)
 		}
 	}
 }
