@@ -196,6 +196,7 @@ func fitCmd(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.Iterations, "iters", cfg.Iterations, "conjugate gradient iterations per phase")
 	fs.BoolVar(&cfg.Precondition, "jacobi", cfg.Precondition, "precondition the conjugate gradients by each weight's count (converges in fewer iterations)")
 	testEvery := fs.Uint("test-every", uint(cfg.TestEvery), "games numbered 0 mod this are the test set (0: none)")
+	fs.Float64Var(&cfg.PriorWeight, "prior-weight", 0, "with -prior and -jacobi: the prior counts as this many times the data's positions (each weight's penalty grows with its count)")
 	prior := fs.String("prior", "", "weights file to fit toward: the penalty is on the distance from its weights, not on their size (same phases)")
 	if err := fs.Parse(args); err != nil {
 		return err

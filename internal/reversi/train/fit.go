@@ -23,10 +23,16 @@ type FitConfig struct {
 	// toward the prior, lambda |x - prior|^2) instead of its size: it fits the labels' residual
 	// after the prior's evaluation and adds the prior back. Fresh data then refines weights
 	// fitted on earlier data that is no longer at hand. Same phases as the fit (Fit checks).
-	Prior     *reversi.PatternWeights
-	TestEvery uint32 // games with number%TestEvery == 0 form the test set (0: no test set)
-	ExactOnly bool   // Report: measure on exactly labelled positions only
-	Log       func(format string, args ...any)
+	Prior *reversi.PatternWeights
+	// PriorWeight: the prior counts as this many times the data's positions. Each weight's
+	// penalty grows by PriorWeight times its count in the data (the precision an earlier fit
+	// on that much more data of the same kind would have given it): a configuration the
+	// prior saw often barely moves, a rare one follows the new data. A joint fit of the two
+	// data sets, approximately, without the earlier one. Needs Prior and Precondition.
+	PriorWeight float64
+	TestEvery   uint32 // games with number%TestEvery == 0 form the test set (0: no test set)
+	ExactOnly   bool   // Report: measure on exactly labelled positions only
+	Log         func(format string, args ...any)
 }
 
 // DefaultFit is the fit of the committed weights.
@@ -57,6 +63,9 @@ func (c FitConfig) isTest(s Sample) bool { return c.TestEvery > 0 && s.Game%c.Te
 func Fit(samples []Sample, cfg FitConfig) (*reversi.PatternWeights, []PhaseReport, error) {
 	if cfg.PhaseWidth < 1 || cfg.Phases < 1 || cfg.Phases > 61 || cfg.Iterations < 1 || cfg.Lambda < 0 {
 		return nil, nil, fmt.Errorf("bad fit configuration %+v", cfg)
+	}
+	if cfg.PriorWeight < 0 || cfg.PriorWeight > 0 && (cfg.Prior == nil || !cfg.Precondition) {
+		return nil, nil, fmt.Errorf("a prior weight needs a prior and the preconditioned solver")
 	}
 	if pr := cfg.Prior; pr != nil {
 		for e := range pr.Phase {
@@ -104,11 +113,13 @@ func Fit(samples []Sample, cfg FitConfig) (*reversi.PatternWeights, []PhaseRepor
 		progress := func(iter int, rms float64) {
 			logf("fit: phase %d: after %d iterations, training RMS error %.3f discs", p, iter, rms)
 		}
-		var solve ridgeSolver = solveRidge
-		if cfg.Precondition {
-			solve = solveRidgeJacobi
+		var x []float64
+		switch {
+		case cfg.Precondition:
+			x = solveRidgeJacobi(feats, labels, reversi.PatternWeightsPerPhase, cfg.Lambda, cfg.PriorWeight, cfg.Iterations, progress)
+		default:
+			x = solveRidge(feats, labels, reversi.PatternWeightsPerPhase, cfg.Lambda, cfg.Iterations, progress)
 		}
-		x := solve(feats, labels, reversi.PatternWeightsPerPhase, cfg.Lambda, cfg.Iterations, progress)
 		t := make([]int16, len(x))
 		for i := range x {
 			v := x[canon[i]] // the tied entries that the fit left at zero take their orbit's weight
@@ -146,9 +157,6 @@ func canonicalIndices() []uint32 {
 	}
 	return c
 }
-
-// ridgeSolver is the signature of solveRidge and solveRidgeJacobi.
-type ridgeSolver func(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda float64, iters int, progress func(iter int, rms float64)) []float64
 
 // solveRidge minimises sum_i (a_i.x - y_i)^2 + lambda |x|^2, where row a_i has a 1 at
 // each of f[i]'s indices (an index listed twice counts twice), by conjugate gradients on
@@ -227,20 +235,26 @@ func solveRidge(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda 
 // values; scaling by the counts evens the rates (Jacobi preconditioning, as in any
 // numerical linear algebra text, e.g. Saad, "Iterative Methods for Sparse Linear Systems",
 // ch. 9). The minimiser is the same; only the path to it differs.
-func solveRidgeJacobi(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda float64, iters int, progress func(iter int, rms float64)) []float64 {
+//
+// countWeight > 0 adds countWeight times each weight's count to its penalty: the
+// penalty on weight j is (lambda + countWeight·count_j) x_j^2 (FitConfig.PriorWeight).
+func solveRidgeJacobi(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda, countWeight float64, iters int, progress func(iter int, rms float64)) []float64 {
 	x := make([]float64, n)
 	if len(f) == 0 {
 		return x
 	}
-	inv := make([]float64, n) // 1 / (count + lambda), or 0 for a weight no row reads
+	count := make([]float64, n)
 	for i := range f {
 		for _, j := range f[i] {
-			inv[j]++
+			count[j]++
 		}
 	}
-	for j, c := range inv {
-		if c+lambda > 0 {
-			inv[j] = 1 / (c + lambda)
+	pen := make([]float64, n) // each weight's penalty
+	inv := make([]float64, n) // 1 / (count + penalty), or 0 for a weight with neither
+	for j, c := range count {
+		pen[j] = lambda + countWeight*c
+		if c+pen[j] > 0 {
+			inv[j] = 1 / (c + pen[j])
 		}
 	}
 	r := append([]float64(nil), y...) // residual y - Ax in sample space, for the reports
@@ -280,7 +294,7 @@ func solveRidgeJacobi(f [][reversi.PatternFeatures]uint32, y []float64, n int, l
 			}
 		}
 		for j := range ap {
-			ap[j] += lambda * p[j]
+			ap[j] += pen[j] * p[j]
 		}
 		alpha := rz / dot(p, ap)
 		for j := range x {

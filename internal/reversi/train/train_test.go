@@ -230,16 +230,18 @@ func TestFitPrior(t *testing.T) {
 	}
 	cfg.Prior = prior
 
-	stiff := cfg
-	stiff.Lambda = 1e12
-	same, _, err := Fit(samples, stiff)
-	if err != nil {
-		t.Fatalf("Fit toward the prior: %v", err)
-	}
-	for p := range prior.W {
-		for i, v := range prior.W[p] {
-			if same.W[p][i] != v {
-				t.Fatalf("phase %d weight %d: %d with an overwhelming penalty toward the prior's %d", p, i, same.W[p][i], v)
+	for _, stiff := range []struct{ lambda, byCount float64 }{{1e12, 0}, {20, 1e12}} {
+		c := cfg
+		c.Lambda, c.PriorWeight = stiff.lambda, stiff.byCount
+		same, _, err := Fit(samples, c)
+		if err != nil {
+			t.Fatalf("Fit toward the prior: %v", err)
+		}
+		for p := range prior.W {
+			for i, v := range prior.W[p] {
+				if same.W[p][i] != v {
+					t.Fatalf("lambda %g, prior weight %g: phase %d weight %d: %d, want the prior's %d", stiff.lambda, stiff.byCount, p, i, same.W[p][i], v)
+				}
 			}
 		}
 	}
@@ -257,6 +259,11 @@ func TestFitPrior(t *testing.T) {
 	other.Phases, other.PhaseWidth = 2, 30
 	if _, _, err := Fit(samples, other); err == nil {
 		t.Error("a prior of 3 phases was accepted by a fit of 2")
+	}
+	noPrior := cfg
+	noPrior.Prior, noPrior.PriorWeight = nil, 1
+	if _, _, err := Fit(samples, noPrior); err == nil {
+		t.Error("a prior weight without a prior was accepted")
 	}
 }
 
@@ -282,16 +289,21 @@ func mirror(x uint64) uint64 {
 	return y
 }
 
+// jacobi is solveRidgeJacobi with no penalty by count, in solveRidge's form.
+func jacobi(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda float64, iters int, progress func(int, float64)) []float64 {
+	return solveRidgeJacobi(f, y, n, lambda, 0, iters, progress)
+}
+
 func TestSolveRidge(t *testing.T) {
 	// Rows x0 + 48 x2 = 1, x1 + 48 x2 = 2, x0 + x1 + 47 x2 = 3 (index 2 fills the unused
 	// slots of each row) have the exact solution (1, 2, 0); without a penalty, conjugate
 	// gradients on three unknowns reach it in three steps, preconditioned or not.
 	for _, tc := range []struct {
 		name  string
-		solve ridgeSolver
+		solve func([][reversi.PatternFeatures]uint32, []float64, int, float64, int, func(int, float64)) []float64
 	}{
 		{"plain", solveRidge},
-		{"jacobi", solveRidgeJacobi},
+		{"jacobi", jacobi},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := make([][reversi.PatternFeatures]uint32, 3)
@@ -321,11 +333,12 @@ func TestSolveRidge(t *testing.T) {
 	}
 }
 
-// TestSolveRidgePenalty checks both solvers against the ridge minimiser worked by hand
-// with a penalty: each row lists weight 0 twice and weight 2 in its other 61 slots (weight
-// 1 nowhere), the labels are 1, 2 and 6 and lambda 6. The rows read 2a + 61b, so the
-// normal equations are (3·4 + 6) a + 3·2·61 b = 2·9 and 3·2·61 a + (3·61² + 6) b = 61·9,
-// and weight 1, read by no row, stays 0.
+// TestSolveRidgePenalty checks the solvers against ridge minimisers worked by hand: each
+// row lists weight 0 twice and weight 2 in its other 61 slots (weight 1 nowhere), the
+// labels are 1, 2 and 6 and lambda 6. The rows read 2a + 61b, so the normal equations are
+// (3·4 + 6) a + 3·2·61 b = 2·9 and 3·2·61 a + (3·61² + 6) b = 61·9, and weight 1, read by
+// no row, stays 0. A penalty by count (countWeight 1) adds each weight's count to its
+// penalty: 6 to a's (two readings in each of three rows), 183 to b's.
 func TestSolveRidgePenalty(t *testing.T) {
 	f := make([][reversi.PatternFeatures]uint32, 3)
 	for i := range f {
@@ -335,17 +348,20 @@ func TestSolveRidgePenalty(t *testing.T) {
 		f[i][0], f[i][1] = 0, 0
 	}
 	y := []float64{1, 2, 6}
-	a11, a12, a22 := 18.0, 366.0, 11169.0
-	b1, b2 := 18.0, 549.0
-	det := a11*a22 - a12*a12
-	wantA, wantB := (b1*a22-a12*b2)/det, (a11*b2-a12*b1)/det
 	for _, tc := range []struct {
-		name  string
-		solve ridgeSolver
+		name     string
+		solve    func([][reversi.PatternFeatures]uint32, []float64, int, float64, int, func(int, float64)) []float64
+		a11, a22 float64
 	}{
-		{"plain", solveRidge},
-		{"jacobi", solveRidgeJacobi},
+		{"plain", solveRidge, 18, 11169},
+		{"jacobi", jacobi, 18, 11169},
+		{"jacobi, penalty by count", func(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda float64, iters int, progress func(int, float64)) []float64 {
+			return solveRidgeJacobi(f, y, n, lambda, 1, iters, progress)
+		}, 24, 11352},
 	} {
+		const a12, b1, b2 = 366.0, 18.0, 549.0
+		det := tc.a11*tc.a22 - a12*a12
+		wantA, wantB := (b1*tc.a22-a12*b2)/det, (tc.a11*b2-a12*b1)/det
 		x := tc.solve(f, y, 3, 6, 20, nil)
 		if math.Abs(x[0]-wantA) > 1e-9 || math.Abs(x[2]-wantB) > 1e-9 || x[1] != 0 {
 			t.Errorf("%s: x = %v, want [%v 0 %v]", tc.name, x, wantA, wantB)
