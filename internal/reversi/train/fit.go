@@ -165,66 +165,7 @@ func canonicalIndices() []uint32 {
 // and after the last, progress (if not nil) gets the iterations done and the root mean
 // square of the residual y - Ax, so a log shows whether more iterations would still pay.
 func solveRidge(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda float64, iters int, progress func(iter int, rms float64)) []float64 {
-	x := make([]float64, n)
-	if len(f) == 0 {
-		return x
-	}
-	r := append([]float64(nil), y...) // residual y - Ax
-	s := make([]float64, n)           // A'r - lambda x: the negative gradient / 2
-	q := make([]float64, len(f))
-	mulT := func(dst, v []float64) { // dst = A'v
-		clear(dst)
-		for i := range f {
-			vi := v[i]
-			for _, j := range f[i] {
-				dst[j] += vi
-			}
-		}
-	}
-	mul := func(dst, v []float64) { // dst = Av
-		for i := range f {
-			var sum float64
-			for _, j := range f[i] {
-				sum += v[j]
-			}
-			dst[i] = sum
-		}
-	}
-	mulT(s, r)
-	p := append([]float64(nil), s...)
-	gamma := dot(s, s)
-	report := func(iter int) {
-		if progress != nil {
-			progress(iter, math.Sqrt(dot(r, r)/float64(len(r))))
-		}
-	}
-	done := 0
-	for ; done < iters && gamma != 0; done++ {
-		if done > 0 && done%progressEvery == 0 {
-			report(done)
-		}
-		mul(q, p)
-		delta := dot(q, q) + lambda*dot(p, p)
-		alpha := gamma / delta
-		for j := range x {
-			x[j] += alpha * p[j]
-		}
-		for i := range r {
-			r[i] -= alpha * q[i]
-		}
-		mulT(s, r)
-		for j := range s {
-			s[j] -= lambda * x[j]
-		}
-		g := dot(s, s)
-		beta := g / gamma
-		gamma = g
-		for j := range p {
-			p[j] = s[j] + beta*p[j]
-		}
-	}
-	report(done)
-	return x
+	return ridgeCG(f, y, n, lambda, 0, false, iters, progress)
 }
 
 // solveRidgeJacobi minimises what solveRidge does, by conjugate gradients preconditioned
@@ -239,6 +180,13 @@ func solveRidge(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda 
 // countWeight > 0 adds countWeight times each weight's count to its penalty: the
 // penalty on weight j is (lambda + countWeight·count_j) x_j^2 (FitConfig.PriorWeight).
 func solveRidgeJacobi(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda, countWeight float64, iters int, progress func(iter int, rms float64)) []float64 {
+	return ridgeCG(f, y, n, lambda, countWeight, true, iters, progress)
+}
+
+// ridgeCG is solveRidge and solveRidgeJacobi: conjugate gradients on the normal equations
+// with weight j's penalty lambda + countWeight·count_j, preconditioned by the diagonal
+// when jacobi (else by the identity, which is plain conjugate gradients).
+func ridgeCG(f [][reversi.PatternFeatures]uint32, y []float64, n int, lambda, countWeight float64, jacobi bool, iters int, progress func(iter int, rms float64)) []float64 {
 	x := make([]float64, n)
 	if len(f) == 0 {
 		return x
@@ -250,23 +198,26 @@ func solveRidgeJacobi(f [][reversi.PatternFeatures]uint32, y []float64, n int, l
 		}
 	}
 	pen := make([]float64, n) // each weight's penalty
-	inv := make([]float64, n) // 1 / (count + penalty), or 0 for a weight with neither
+	inv := make([]float64, n) // the preconditioner: 1 / (count + penalty), 0 for an unread weight
 	for j, c := range count {
 		pen[j] = lambda + countWeight*c
-		if c+pen[j] > 0 {
+		switch {
+		case !jacobi:
+			inv[j] = 1
+		case c+pen[j] > 0:
 			inv[j] = 1 / (c + pen[j])
 		}
 	}
 	r := append([]float64(nil), y...) // residual y - Ax in sample space, for the reports
-	s := make([]float64, n)           // A'(y - Ax) - lambda x: the normal equations' residual
+	s := make([]float64, n)           // A'(y - Ax) - penalty·x: the normal equations' residual
 	q := make([]float64, len(f))      // A p
-	ap := make([]float64, n)          // (A'A + lambda I) p
+	ap := make([]float64, n)          // (A'A + penalty) p
 	for i := range f {
 		for _, j := range f[i] {
 			s[j] += r[i]
 		}
 	}
-	z := make([]float64, n)
+	z := make([]float64, n) // the preconditioned residual
 	for j := range z {
 		z[j] = inv[j] * s[j]
 	}
