@@ -24,6 +24,7 @@ commands:
   renumber shift a data set's game numbers, to fit it beside another whose games
            share its numbers
   eval     report a weights file's error (and the baselines') on a data file
+  average  write the entry-by-entry mean of weights files of the same phases
   book     grow the opening book (a deviation tree of the engine's searches) and
            write it as internal/reversi/book.bin reads it
 
@@ -54,6 +55,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		err = evalCmd(args[1:], stdout, stderr)
 	case "book":
 		err = bookCmd(args[1:], stdout, stderr)
+	case "average":
+		err = averageCmd(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -233,6 +236,43 @@ func fitCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "fit: wrote %s (%d bytes) in %v; mean absolute errors in discs:\n\n%s",
 		*out, len(buf), time.Since(start).Round(time.Second), FormatReport(rep))
+	return nil
+}
+
+func averageCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("average", stderr)
+	out := fs.String("out", "", "weights file to write (required)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: reversi-train average -out FILE WEIGHTS WEIGHTS...")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *out == "" || fs.NArg() < 2 {
+		fs.Usage()
+		return fmt.Errorf("need -out and two or more weights files")
+	}
+	var ws []*reversi.PatternWeights
+	for _, path := range fs.Args() {
+		w, err := reversi.ReadPatternWeights(path)
+		if err != nil {
+			return err
+		}
+		ws = append(ws, w)
+	}
+	avg, err := Average(ws)
+	if err != nil {
+		return err
+	}
+	buf, err := avg.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	if err := gamefile.WriteAtomic(*out, buf); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "average: wrote %s, the mean of %d weights files\n", *out, len(ws))
 	return nil
 }
 

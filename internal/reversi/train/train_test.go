@@ -374,6 +374,7 @@ func TestMain_CLI(t *testing.T) {
 	data, weights := filepath.Join(dir, "d.bin"), filepath.Join(dir, "w.bin")
 	data2, data3 := filepath.Join(dir, "d2.bin"), filepath.Join(dir, "d3.bin")
 	later := filepath.Join(dir, "d4.bin") // games 30-34, after data's 0-29
+	weights2, avg := filepath.Join(dir, "w2.bin"), filepath.Join(dir, "avg.bin")
 	for _, tc := range []struct {
 		args []string
 		want int
@@ -397,6 +398,12 @@ func TestMain_CLI(t *testing.T) {
 		{[]string{"fit", "-data", data + "," + later, "-out", weights, "-phases", "2", "-width", "30", "-iters", "5"}, 0},
 		{[]string{"fit", "-data", data + "," + data2, "-out", weights, "-phases", "2", "-width", "30", "-iters", "5"}, 1}, // games 0-4 in both
 		{[]string{"eval", "-data", data + "," + filepath.Join(dir, "missing"), "-weights", weights}, 1},
+		{[]string{"fit", "-jacobi", "-prior", weights, "-prior-weight", "2", "-data", data, "-out", weights2, "-phases", "2", "-width", "30", "-iters", "5"}, 0},
+		{[]string{"fit", "-jacobi", "-prior", weights, "-data", data, "-out", weights2, "-iters", "5"}, 1}, // 10 phases toward 2
+		{[]string{"fit", "-prior", filepath.Join(dir, "missing"), "-data", data, "-out", weights2}, 1},
+		{[]string{"average", "-out", avg, weights, weights2}, 0},
+		{[]string{"average", "-out", avg, weights}, 1},
+		{[]string{"average", "-out", avg, weights, data}, 1},
 	} {
 		if got := Main(tc.args, io.Discard, io.Discard); got != tc.want {
 			t.Errorf("Main(%q) = %d, want %d", tc.args, got, tc.want)
@@ -409,6 +416,37 @@ func TestMain_CLI(t *testing.T) {
 	var w reversi.PatternWeights
 	if err := w.UnmarshalBinary(buf); err != nil {
 		t.Fatalf("the fitted file does not load: %v", err)
+	}
+}
+
+// TestAverage: the mean of two weights files entry by entry, rounded half away from zero;
+// files of other phases are refused.
+func TestAverage(t *testing.T) {
+	n := reversi.PatternWeightsPerPhase
+	a := &reversi.PatternWeights{W: [][]int16{make([]int16, n), make([]int16, n)}}
+	b := &reversi.PatternWeights{W: [][]int16{make([]int16, n), make([]int16, n)}}
+	for e := range a.Phase {
+		a.Phase[e], b.Phase[e] = uint8(e/31), uint8(e/31)
+	}
+	cases := []struct {
+		phase, i   int
+		a, b, want int16
+	}{{0, 0, 10, 20, 15}, {0, 5, -7, 0, -4}, {1, n - 1, 3, 4, 4}, {1, 17, -100, 100, 0}, {1, 3, 0, 0, 0}}
+	for _, c := range cases {
+		a.W[c.phase][c.i], b.W[c.phase][c.i] = c.a, c.b
+	}
+	avg, err := Average([]*reversi.PatternWeights{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		if got := avg.W[c.phase][c.i]; got != c.want {
+			t.Errorf("phase %d weight %d: mean of %d and %d is %d, want %d", c.phase, c.i, c.a, c.b, got, c.want)
+		}
+	}
+	b.Phase[60] = 0
+	if _, err := Average([]*reversi.PatternWeights{a, b}); err == nil {
+		t.Error("weights of other phases were averaged")
 	}
 }
 
