@@ -35,7 +35,8 @@ type FitConfig struct {
 	Log         func(format string, args ...any)
 }
 
-// DefaultFit is the fit of the committed weights.
+// DefaultFit is the plain fit of a data round. The committed weights (wPW2) are this fit
+// with Precondition, 60 iterations and a Prior of the earlier weights at PriorWeight 2.
 var DefaultFit = FitConfig{
 	PhaseWidth: 6,
 	Phases:     10,
