@@ -111,6 +111,11 @@ func HTML(d *Data) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return pageOf(data)
+}
+
+// pageOf is the page holding data, a Data in JSON.
+func pageOf(data []byte) ([]byte, error) {
 	head, tail, ok := strings.Cut(pageHTML, dataMarker)
 	if !ok {
 		return nil, fmt.Errorf("replay: page.html has no %s", dataMarker)
