@@ -45,13 +45,13 @@ var buildMu sync.Mutex
 // read again; a file gone leaves the directory's map at the next build.
 var parsed = map[string]map[string]parsedGame{}
 
-// parsedGame is a game file as read: its identity then, its game, and the game in JSON as
-// the page holds it (json.Marshal's, whatever the file's layout), so that a build only
-// joins what it kept.
+// parsedGame is a game file as read and checked: its identity then, its game's number, and
+// the game in JSON as the page holds it (json.Marshal's, whatever the file's layout), so
+// that a build only joins what it kept.
 type parsedGame struct {
-	info os.FileInfo
-	game *Game
-	json []byte
+	info   os.FileInfo
+	number int
+	json   []byte
 }
 
 // GamePath is where Page.Files keeps game n of the match cfg: beside its record,
@@ -94,12 +94,12 @@ func Build(dir string) error {
 		games = append(games, p)
 	}
 	parsed[dir] = kept
-	slices.SortFunc(games, func(a, b parsedGame) int { return a.game.Number - b.game.Number })
+	slices.SortFunc(games, func(a, b parsedGame) int { return a.number - b.number })
 	data := []byte(`{"games":[`) // json.Marshal(&Data{Games: …}), from each game's own JSON
 	for i, g := range games {
 		if i > 0 {
-			if g.game.Number == games[i-1].game.Number {
-				return fmt.Errorf("%s: two files of game %d", dir, g.game.Number)
+			if g.number == games[i-1].number {
+				return fmt.Errorf("%s: two files of game %d", dir, g.number)
 			}
 			data = append(data, ',')
 		}
@@ -112,8 +112,8 @@ func Build(dir string) error {
 	return gamefile.WriteAtomic(referee.PagePath(&referee.Config{Out: dir}), html)
 }
 
-// readGameAgain is the game file at path: last's game when the file is still the one last
-// was read from (the same file, size and modification time), else the file read afresh.
+// readGameAgain is the game file at path: last when the file is still the one last was
+// read from (the same file, size and modification time), else the file read afresh.
 func readGameAgain(path string, last parsedGame) (parsedGame, error) {
 	info, err := os.Stat(path)
 	if err != nil {
@@ -127,7 +127,7 @@ func readGameAgain(path string, last parsedGame) (parsedGame, error) {
 		return parsedGame{}, err
 	}
 	data, err := json.Marshal(g)
-	return parsedGame{info: info, game: g, json: data}, err
+	return parsedGame{info: info, number: g.Number, json: data}, err
 }
 
 // readGame reads and checks a game file.
