@@ -339,16 +339,16 @@ func TestPlanSingleShare(t *testing.T) {
 	}
 }
 
-// TestPlanSingleMargin: a SINGLE guard leaves at least 50 ms (a quarter of a shorter
-// move) after it, and the course's second keeps its guard at 0.9 s less the reserve.
+// TestPlanSingleMargin: a SINGLE guard leaves at least 75 ms (a third of a shorter move)
+// after it, and the course's second keeps its guard at 0.9 s less the reserve.
 func TestPlanSingleMargin(t *testing.T) {
 	ms := time.Millisecond
 	for _, tc := range []struct {
 		secs float64
 		hard time.Duration
 	}{
-		{1, 892 * ms}, {0.5, 442 * ms}, {0.42, 370 * ms}, {0.2, 150 * ms}, {0.1, 75 * ms},
-		{0.05, 37 * ms}, {0.01, 1 * ms}, {0.005, 0},
+		{1, 892 * ms}, {0.67, 595 * ms}, {0.5, 425 * ms}, {0.42, 345 * ms}, {0.2, 133 * ms},
+		{0.1, 67 * ms}, {0.05, 33 * ms}, {0.01, 1 * ms}, {0.005, 0},
 	} {
 		p := planSingle(header(gamefile.Single, tc.secs), 0.7)
 		if d := p.Hard - tc.hard; d < -ms/2 || d > ms/2 || p.Soft > p.Hard {
