@@ -312,7 +312,7 @@ const (
 	// charged 28-41 ms past the guard of 0.9 t - 8 ms, and with the guard 50 ms before the
 	// end one move in 48,050 of another was charged 50 ms more than its own clock said,
 	// 0.203 s, over its time (RESULTS.md, issue 24, thirty-seventh session). It binds from
-	// 0.06 to 0.67 s a move (0.133 s at 0.2 s); the course's 1 s keeps its guard at 0.892 s.
+	// 0.035 to 0.67 s a move (0.133 s at 0.2 s); the course's 1 s keeps its guard at 0.892 s.
 	singleMargin      = 75 * time.Millisecond
 	singleMarginShare = 1.0 / 3
 	gameReserve       = 0.05               // GAME: fraction of the clock never planned for
