@@ -21,6 +21,10 @@ commands:
            values under a fitted weights file (bootstrapping)
   blend    blend the labels of two labellings of one data set (the game results
            and a relabel's search values)
+  branch   write, for each position before the solved endgame, the position after
+           another of its moves (one its game did not play), for relabel to label
+  join     add positions of a data set's own games (branch's, relabelled) to it,
+           one data file for fit and eval
   renumber shift a data set's game numbers, to fit it beside another whose games
            share its numbers
   eval     report a weights file's error (and the baselines') on a data file
@@ -51,6 +55,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		err = blendCmd(args[1:], stdout, stderr)
 	case "renumber":
 		err = renumberCmd(args[1:], stdout, stderr)
+	case "branch":
+		err = branchCmd(args[1:], stdout, stderr)
+	case "join":
+		err = joinCmd(args[1:], stdout, stderr)
 	case "eval":
 		err = evalCmd(args[1:], stdout, stderr)
 	case "book":
@@ -433,6 +441,66 @@ func renumberCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "renumber: wrote %d positions to %s, games from %d\n", n, *out, *first)
+	return nil
+}
+
+// branchCmd writes the positions one move off a data set's game lines (Branch).
+func branchCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("branch", stderr)
+	data := fs.String("data", "", "data file written by gen, or several separated by commas (required)")
+	seed := fs.Uint64("seed", 1, "random seed of the moves chosen")
+	out := fs.String("out", "", "data file to write (required); label it with relabel -mix 1")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *data == "" || *out == "" || fs.NArg() != 0 {
+		fs.Usage()
+		return fmt.Errorf("need -data and -out, and no arguments")
+	}
+	samples, err := readData(*data)
+	if err != nil {
+		return err
+	}
+	n, err := writeData(*out, Branch(samples, *seed))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "branch: wrote %d positions off the lines of %d to %s\n", n, len(samples), *out)
+	return nil
+}
+
+// joinCmd writes -data's positions followed by -with's, whose games must all be -data's:
+// positions that belong to a data set's games (its branches) join them in one file, where
+// reading them as two files would be refused for sharing game numbers.
+func joinCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("join", stderr)
+	data := fs.String("data", "", "data file, or several separated by commas (required)")
+	with := fs.String("with", "", "positions of -data's games to add, one file or several (required)")
+	out := fs.String("out", "", "data file to write (required)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *data == "" || *with == "" || *out == "" || fs.NArg() != 0 {
+		fs.Usage()
+		return fmt.Errorf("need -data, -with and -out, and no arguments")
+	}
+	base, err := readData(*data)
+	if err != nil {
+		return err
+	}
+	extra, err := readData(*with)
+	if err != nil {
+		return err
+	}
+	joined, err := Join(base, extra)
+	if err != nil {
+		return fmt.Errorf("-data %s, -with %s: %w", *data, *with, err)
+	}
+	n, err := writeData(*out, joined)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "join: wrote %d positions (%d added) to %s\n", n, len(extra), *out)
 	return nil
 }
 
