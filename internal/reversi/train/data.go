@@ -19,6 +19,8 @@
 // Optional further rounds (bootstrapping, relabel.go): the positions before E empties are
 // relabelled with a search's value under the previous fit (plain negamax, or the
 // engine's own search, which makes 4 to 6 plies affordable), and the fit is redone.
+// Positions off the games' lines (branch.go) can join a round: after another move than
+// the one played, labelled by such a search alone, like the leaves the search reads.
 //
 // Fitting: for each phase, ridge regression (least squares with an L2 penalty) of the
 // labels on the sparse 0/1 feature vectors (one 1 per pattern instance, mobility and
