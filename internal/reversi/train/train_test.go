@@ -375,6 +375,7 @@ func TestMain_CLI(t *testing.T) {
 	data2, data3 := filepath.Join(dir, "d2.bin"), filepath.Join(dir, "d3.bin")
 	later := filepath.Join(dir, "d4.bin") // games 30-34, after data's 0-29
 	weights2, avg := filepath.Join(dir, "w2.bin"), filepath.Join(dir, "avg.bin")
+	branches, joined := filepath.Join(dir, "b.bin"), filepath.Join(dir, "j.bin")
 	for _, tc := range []struct {
 		args []string
 		want int
@@ -404,6 +405,13 @@ func TestMain_CLI(t *testing.T) {
 		{[]string{"average", "-out", avg, weights, weights2}, 0},
 		{[]string{"average", "-out", avg, weights}, 1},
 		{[]string{"average", "-out", avg, weights, data}, 1},
+		{[]string{"branch", "-data", data, "-seed", "3", "-out", branches}, 0},
+		{[]string{"branch", "-data", data}, 1},
+		{[]string{"relabel", "-data", branches, "-weights", weights, "-depth", "2", "-engine", "-out", branches}, 0},
+		{[]string{"join", "-data", data, "-with", branches, "-out", joined}, 0},
+		{[]string{"fit", "-data", joined, "-out", weights2, "-phases", "2", "-width", "30", "-iters", "5"}, 0},
+		{[]string{"join", "-data", later, "-with", branches, "-out", joined}, 1}, // branches of games 0-29, not 30-34
+		{[]string{"fit", "-data", data + "," + branches, "-out", weights2, "-phases", "2", "-width", "30", "-iters", "5"}, 1},
 	} {
 		if got := Main(tc.args, io.Discard, io.Discard); got != tc.want {
 			t.Errorf("Main(%q) = %d, want %d", tc.args, got, tc.want)
