@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -32,13 +33,23 @@ var (
 	lateProbeMin   = flag.Int("late-probe-min", 21, "fewest empty squares of a probed position")
 	lateProbeMax   = flag.Int("late-probe-max", 24, "most empty squares of a probed position")
 	lateProbeNodes = flag.Int64("late-probe-nodes", 2_000_000, "midgame node budget of each setting's search")
-	lateProbeSet   = flag.String("late-probe-settings", "main,fixed,t15,t20,noprobcut", "comma-separated settings: main, fixed (the solver tried whatever the budget), tN (ProbCut at N tenths of σ), noprobcut")
+	lateProbeSet   = flag.String("late-probe-settings", "main,fixed,t15,t20,noprobcut", "comma-separated settings: main, fixed (the solver tried whatever the budget), tN (ProbCut at N tenths of σ), noprobcut; SETTING@N searches N nodes instead of -late-probe-nodes")
 	lateProbeJobs  = flag.Int("late-probe-workers", 2, "positions probed at once")
 )
 
-// lateSetting returns the engine features a setting's name stands for.
-func lateSetting(name string) (reversi.Features, error) {
+// lateSetting returns the engine features a setting's name stands for, and its node budget
+// (NAME@N: N nodes; else -late-probe-nodes).
+func lateSetting(setting string) (reversi.Features, int64, error) {
 	var f reversi.Features
+	name, budget, found := strings.Cut(setting, "@")
+	nodes := *lateProbeNodes
+	if found {
+		n, err := strconv.ParseInt(budget, 10, 64)
+		if err != nil || n < 1000 {
+			return f, 0, fmt.Errorf("setting %q: want NAME@N, N a node budget of at least 1000", setting)
+		}
+		nodes = n
+	}
 	switch {
 	case name == "main":
 	case name == "fixed":
@@ -48,13 +59,13 @@ func lateSetting(name string) (reversi.Features, error) {
 	case strings.HasPrefix(name, "t"):
 		var t int32
 		if _, err := fmt.Sscanf(name, "t%d", &t); err != nil || t < 1 || t > 100 {
-			return f, fmt.Errorf("setting %q: want tN with N tenths of σ, 1..100", name)
+			return f, 0, fmt.Errorf("setting %q: want tN with N tenths of σ, 1..100", name)
 		}
 		f.ProbCutT = t
 	default:
-		return f, fmt.Errorf("unknown setting %q", name)
+		return f, 0, fmt.Errorf("unknown setting %q", name)
 	}
-	return f, nil
+	return f, nodes, nil
 }
 
 // lateResult is one setting's tally over the probed positions.
@@ -74,8 +85,9 @@ func TestLateProbe(t *testing.T) {
 	slices.Sort(files)
 	names := strings.Split(*lateProbeSet, ",")
 	settings := make([]reversi.Features, len(names))
+	budgets := make([]int64, len(names))
 	for i, n := range names {
-		if settings[i], err = lateSetting(n); err != nil {
+		if settings[i], budgets[i], err = lateSetting(n); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -113,7 +125,7 @@ func TestLateProbe(t *testing.T) {
 			solver := reversi.NewSolver(22)
 			solver.SetLimits(0, clock.Deadline{})
 			for i := range next {
-				rows := probeLate(boards[i], settings, solver)
+				rows := probeLate(boards[i], settings, budgets, solver)
 				mu.Lock()
 				for k, r := range rows {
 					results[k].cost += r.cost
@@ -142,9 +154,9 @@ func TestLateProbe(t *testing.T) {
 	}
 }
 
-// probeLate solves b, lets each setting choose a move with the probe's budget and returns
+// probeLate solves b, lets each setting choose a move with its budget and returns
 // each choice's exact cost; changed counts a choice unlike the first setting's.
-func probeLate(b reversi.Board, settings []reversi.Features, solver *reversi.Solver) []lateResult {
+func probeLate(b reversi.Board, settings []reversi.Features, budgets []int64, solver *reversi.Solver) []lateResult {
 	best, _ := solver.Solve(b)
 	after := map[int]int{}
 	out := make([]lateResult, len(settings))
@@ -153,7 +165,7 @@ func probeLate(b reversi.Board, settings []reversi.Features, solver *reversi.Sol
 		e := reversi.NewEngine(18)
 		e.Features = f
 		t0 := threadCPU()
-		r := e.Search(b, reversi.Limits{Nodes: *lateProbeNodes}, nil)
+		r := e.Search(b, reversi.Limits{Nodes: budgets[k]}, nil)
 		out[k].cpu = threadCPU() - t0
 		v, ok := after[r.Move]
 		if !ok {
