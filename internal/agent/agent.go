@@ -6,7 +6,10 @@
 // Invariants: a malformed input.txt exits 2 and leaves output.txt and playdata.txt as they
 // were; once a move is written, output.txt always holds a complete legal move; the search
 // stops on its node budget, so the same files give the same move on any machine, and the
-// CPU guard only fires on a machine much slower than calibrated.
+// CPU guard only fires on a machine much slower than calibrated. Where playdata.txt is
+// kept, the budget also follows a node's CPU time as the game's earlier moves measured it
+// (history.nodeTime, within half and twice the plan's), so that a machine faster or slower
+// than its calibration still spends the time a move is planned for.
 package agent
 
 import (
@@ -134,14 +137,20 @@ type Session struct {
 	MaxNodes int64
 	Guard    clock.Deadline // hard CPU-time limit: stop at once when passed
 	Memory   []string       // the game's playdata lines from the previous move, nil if none
-	Player   string
-	Depth    int
-	Log      io.Writer
-	emitted  bool
-	emitErr  error
-	outPath  string   // output.txt; "" in an engine mode, where moves stay in memory
-	move     []string // the last move emitted
-	analysis Analysis // what the search last reported
+	// MemoryLine is the line of playdata.txt where Memory begins, for the game's messages.
+	MemoryLine int
+	Player     string
+	Depth      int
+	Log        io.Writer
+	emitted    bool
+	emitErr    error
+	outPath    string   // output.txt; "" in an engine mode, where moves stay in memory
+	move       []string // the last move emitted
+	analysis   Analysis // what the search last reported
+	// planRate is the nodes a CPU second the plan assumed before the measured node time
+	// corrected it (the calibration's over the position's node cost): what a move's
+	// measured node time is a ratio to.
+	planRate float64
 }
 
 // Analysis is what a search concluded about its position, for the engine modes' analysis
@@ -239,8 +248,8 @@ func Run(games []Game, opts Options) int {
 		return ExitInternal
 	}
 	used := opts.Clock.Used()
+	hist := mem.history.next(h, used-(searchEnd-searchStart), s.measuredNodeTime(searchEnd-searchStart))
 	if remembers(game, h.Mode) {
-		hist := mem.history.next(h, used-(searchEnd-searchStart))
 		if err := writePlaydata(path("playdata.txt"), game.Name(), hist, gameLines); err != nil {
 			fmt.Fprintf(opts.Log, "playdata.txt: %v\n", err)
 		}
@@ -249,9 +258,29 @@ func Run(games []Game, opts Options) int {
 	if s.MaxNodes > s.Nodes {
 		stretch = fmt.Sprintf(", unsettled up to %d", s.MaxNodes)
 	}
-	fmt.Fprintf(opts.Log, "%s: %s %s, planned %.3fs (hard %.3fs, %d nodes%s), used %.3fs CPU\n",
-		game.Name(), h.Mode, h.Time, plan.Soft.Seconds(), plan.Hard.Seconds(), s.Nodes, stretch, used.Seconds())
+	nodeTime := ""
+	if f := mem.history.nodeTimeFactor(); f != 1 {
+		nodeTime = fmt.Sprintf("; a node planned at %.3f of the calibration's, as measured", f)
+	}
+	fmt.Fprintf(opts.Log, "%s: %s %s, planned %.3fs (hard %.3fs, %d nodes%s), used %.3fs CPU%s\n",
+		game.Name(), h.Mode, h.Time, plan.Soft.Seconds(), plan.Hard.Seconds(), s.Nodes, stretch, used.Seconds(), nodeTime)
 	return ExitOK
+}
+
+// minMeasuredSearch: a search shorter than this does not measure a node's time; the
+// game's own work around its search (reading its memory, writing output.txt) would weigh
+// too much in it.
+const minMeasuredSearch = 40 * time.Millisecond
+
+// measuredNodeTime is a node's CPU time in a search of search CPU over the time the plan
+// gave it, or 0 when the search says nothing of it: too short, or ended before a third of
+// its budget (a proved endgame, a forced move), where the nodes are not the plan's kind.
+func (s *Session) measuredNodeTime(search time.Duration) float64 {
+	nodes := s.analysis.Nodes
+	if nodes <= 0 || nodes*3 < s.Nodes || search < minMeasuredSearch || !(s.planRate > 0) {
+		return 0
+	}
+	return search.Seconds() * s.planRate / float64(nodes)
 }
 
 // oneThread runs the search on one thread, with a collector that has almost nothing to do:
@@ -268,6 +297,8 @@ func oneThread() {
 func newSession(game Game, pos Position, opts Options, rate float64, mem playdata, start time.Duration) (*Session, Plan) {
 	h := pos.Header()
 	rate /= nodeCost(pos)
+	planRate := rate
+	rate /= mem.history.nodeTimeFactor()
 	// A SINGLE move is planned on the game's own share (PlanMove's is singleSoft).
 	var plan Plan
 	if h.Mode == gamefile.Single {
@@ -276,12 +307,14 @@ func newSession(game Game, pos Position, opts Options, rate float64, mem playdat
 		plan = PlanMove(h, pos.MovesLeft(), mem.history)
 	}
 	s := &Session{
-		Nodes:  max(int64(plan.Soft.Seconds()*rate), 1),
-		Guard:  clock.Deadline{Clock: opts.Clock, At: start + plan.Hard},
-		Memory: mem.game,
-		Player: opts.Player,
-		Depth:  opts.Depth,
-		Log:    opts.Log,
+		Nodes:      max(int64(plan.Soft.Seconds()*rate), 1),
+		Guard:      clock.Deadline{Clock: opts.Clock, At: start + plan.Hard},
+		Memory:     mem.game,
+		MemoryLine: cmp.Or(mem.gameLine, PlaydataGameLine),
+		planRate:   planRate,
+		Player:     opts.Player,
+		Depth:      opts.Depth,
+		Log:        opts.Log,
 	}
 	s.MaxNodes = maxNodes(h.Mode, plan, s.Nodes, rate, opts.GameStretch)
 	return s, plan

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -107,7 +108,7 @@ func TestPlaydataRoundTrip(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "playdata.txt")
 			h := header(gamefile.GameClock, 100)
-			hist := history{moves: tc.moves}.next(h, tc.overhead)
+			hist := history{moves: tc.moves}.next(h, tc.overhead, 0)
 			if err := writePlaydata(path, "halma", hist, []string{"seen 1"}); err != nil {
 				t.Fatal(err)
 			}
@@ -234,7 +235,7 @@ func TestRunWritesMoveAndPlaydata(t *testing.T) {
 		t.Errorf("output.txt = %q, want the move", out)
 	}
 	pd, _ := os.ReadFile(filepath.Join(dir, "playdata.txt"))
-	if !strings.HasPrefix(string(pd), "gameagents-playdata 1 hive\nmoves 1\nremaining 100\n") || !strings.HasSuffix(string(pd), "memo\n") {
+	if !strings.HasPrefix(string(pd), "gameagents-playdata 2 hive\nmoves 1\nremaining 100\noverhead_ns 0\nnode_time_permille 0\n") || !strings.HasSuffix(string(pd), "memo\n") {
 		t.Errorf("playdata.txt = %q", pd)
 	}
 	entries, _ := os.ReadDir(dir)
@@ -362,7 +363,8 @@ func TestPlanSingleMargin(t *testing.T) {
 func inRange(h history) bool {
 	return h.moves >= 0 && h.moves <= maxPlaydataMoves &&
 		h.overhead >= 0 && h.overhead <= maxOverhead &&
-		h.remaining > 0 && !math.IsInf(h.remaining, 0)
+		h.remaining > 0 && !math.IsInf(h.remaining, 0) &&
+		(h.nodeTime == 0 || h.nodeTime >= minNodeTime && h.nodeTime <= maxNodeTime)
 }
 
 // TestMaxNodes: only a GAME move with a stretch above 1 may stretch its budget, by the
@@ -446,5 +448,134 @@ func TestRunDividesBudgetByNodeCost(t *testing.T) {
 		if d := nodes - tc.want; d < -1 || d > 1 {
 			t.Errorf("cost %v: budget %d nodes, want %d", tc.cost, nodes, tc.want)
 		}
+	}
+}
+
+// TestBlendNodeTime: the first measure is taken as it is, later ones halve the distance
+// (a geometric mean), every result within [minNodeTime, maxNodeTime], and a move that
+// measured nothing leaves the history's value.
+func TestBlendNodeTime(t *testing.T) {
+	for _, tc := range []struct {
+		old      int
+		measured float64
+		want     int
+	}{
+		{0, 0.8, 800},
+		{0, 0, 0},
+		{0, 10, maxNodeTime},
+		{0, 0.1, minNodeTime},
+		{800, 0.8, 800},
+		{1000, 0.5, 707},
+		{1000, 2, 1414},
+		{600, 0.1, 548}, // the measure clamped to 500 first: sqrt(600*500)
+		{900, math.NaN(), 900},
+		{900, -1, 900},
+		{900, math.Inf(1), 1342},
+	} {
+		if got := blendNodeTime(tc.old, tc.measured); got != tc.want {
+			t.Errorf("blendNodeTime(%d, %v) = %d, want %d", tc.old, tc.measured, got, tc.want)
+		}
+	}
+}
+
+// TestMeasuredNodeTime: a node's time is measured only on a search long enough and that
+// spent at least a third of its budget.
+func TestMeasuredNodeTime(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		budget int64
+		nodes  int64
+		search time.Duration
+		want   float64
+	}{
+		{"as planned", 9000, 9000, 900 * time.Millisecond, 1},
+		{"twice as fast", 9000, 9000, 450 * time.Millisecond, 0.5},
+		{"a third of the budget", 9000, 3000, 600 * time.Millisecond, 2},
+		{"ended early", 9000, 2999, 600 * time.Millisecond, 0},
+		{"too short", 9000, 9000, minMeasuredSearch - 1, 0},
+		{"no nodes reported", 9000, 0, time.Second, 0},
+	} {
+		s := &Session{Nodes: tc.budget, planRate: 10000, analysis: Analysis{Nodes: tc.nodes}}
+		if got := s.measuredNodeTime(tc.search); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("%s: measuredNodeTime = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// meteredGame is fakeHive whose moves search their whole node budget on a machine whose
+// node takes perNode of CPU on the fake clock, and report it.
+type meteredGame struct {
+	fakeHive
+	perNode time.Duration
+	budgets *[]int64
+	used    *[]time.Duration
+}
+
+type meteredPosition struct {
+	fakePosition
+	g meteredGame
+}
+
+func (g meteredGame) Parse(file string, lines []gamefile.Line) (Position, error) {
+	p, err := g.fakeHive.Parse(file, lines)
+	if err != nil {
+		return nil, err
+	}
+	return meteredPosition{p.(fakePosition), g}, nil
+}
+
+func (p meteredPosition) Play(s *Session) []string {
+	f := s.Guard.Clock.(*clock.Fake)
+	start := f.T
+	f.T += time.Duration(s.Nodes) * p.g.perNode
+	*p.g.budgets = append(*p.g.budgets, s.Nodes)
+	*p.g.used = append(*p.g.used, f.T-start)
+	s.Emit([]string{"MOVE"})
+	s.Report(Analysis{Nodes: s.Nodes})
+	return nil
+}
+
+// TestRunFollowsMeasuredNodeTime: on a machine twice as fast as its calibration (or half as
+// fast), a GAME move's budget follows the node time the moves before it measured, so that
+// within a few moves a search spends about the time it was planned for, as it does on a
+// machine as fast as calibrated.
+func TestRunFollowsMeasuredNodeTime(t *testing.T) {
+	const rate = 1e6 // fakeGame's default: 1 µs a node
+	for _, tc := range []struct {
+		name    string
+		perNode time.Duration
+	}{
+		{"as calibrated", time.Microsecond},
+		{"twice as fast", 500 * time.Nanosecond},
+		{"half as fast", 2 * time.Microsecond},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			var budgets []int64
+			var used []time.Duration
+			g := meteredGame{perNode: tc.perNode, budgets: &budgets, used: &used}
+			fake := &clock.Fake{}
+			for move := range 6 {
+				secs := 100 - float64(move)
+				os.WriteFile(filepath.Join(dir, "input.txt"), []byte(fmt.Sprintf("GAME\nX\n%v\n", secs)+fakeBody), 0o644)
+				var log bytes.Buffer
+				if got := Run([]Game{g}, Options{Dir: dir, Log: &log, Clock: fake}); got != ExitOK {
+					t.Fatalf("move %d: Run = %d; log %s", move, got, log.String())
+				}
+			}
+			plan := PlanMove(header(gamefile.GameClock, 95), 10, history{}).Soft
+			if want := int64(plan.Seconds() * rate); budgets[0] < want*9/10 || budgets[0] > want*11/10 {
+				t.Errorf("first move's budget %d, want about %d: nothing measured yet", budgets[0], want)
+			}
+			last := used[len(used)-1]
+			if last < plan*8/10 || last > plan*12/10 {
+				t.Errorf("sixth move used %v, want about its plan %v (budgets %v)", last, plan, budgets)
+			}
+			pd, _ := os.ReadFile(filepath.Join(dir, "playdata.txt"))
+			want := fmt.Sprintf("node_time_permille %d\n", int(1000*tc.perNode/time.Microsecond))
+			if !strings.Contains(string(pd), want) {
+				t.Errorf("playdata.txt = %q, want %q", pd, want)
+			}
+		})
 	}
 }

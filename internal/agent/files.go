@@ -7,6 +7,7 @@ package agent
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -75,44 +76,90 @@ func FormatCalibration(names []string, rates map[string]float64) []byte {
 	return gamefile.JoinLines(lines)
 }
 
-// playdataVersion starts playdata.txt, followed by the game's name.
-const playdataVersion = "gameagents-playdata 1"
+// playdataVersion starts playdata.txt, followed by the game's name. Version 1 files (no
+// node_time_permille line) are still read: what a move wrote before this version is not
+// lost to the next.
+const (
+	playdataVersion   = "gameagents-playdata 2"
+	playdataVersionV1 = "gameagents-playdata 1"
+)
 
 // PlaydataGameLine is the line of playdata.txt where the game's own lines (Session.Memory)
-// begin, after the version and the history's three lines: for a game's messages.
-const PlaydataGameLine = 5
+// begin in the files this version writes, after the version and the history's four lines;
+// a game's messages take the line from Session.MemoryLine, which also knows version 1's.
+const PlaydataGameLine = 6
+
+// playdataGameLineV1: where the game's lines begin in a version 1 file.
+const playdataGameLineV1 = 5
 
 // Bounds of the history in playdata.txt: a value outside them was not written by this
 // program for a real game, so the file is not believed. A game has at most a few hundred
 // moves; a move's CPU outside its search (start-up, reading and writing the files) is a
-// few milliseconds.
+// few milliseconds; a node's measured time stays within [minNodeTime, maxNodeTime] of the
+// plan's, in thousandths (0: not measured yet).
 const (
 	maxPlaydataMoves = 1_000_000
 	maxOverhead      = time.Second
+	minNodeTime      = 500
+	maxNodeTime      = 2000
 )
 
 // history is the lifecycle's own memory of a game: how many moves this agent has made,
-// the clock it was given last time (a larger clock now means a new game), and what the
-// moves cost beyond their search.
+// the clock it was given last time (a larger clock now means a new game), what the
+// moves cost beyond their search, and how fast the machine searched.
 type history struct {
 	moves     int
 	remaining float64       // the time on line 3 of the previous move
 	overhead  time.Duration // CPU per move outside the search, as last measured
+	// nodeTime: a node's CPU time over the time the plan gave it (the calibration's node,
+	// times the position's node cost), in thousandths, as the moves that searched most of
+	// their budget measured it (measuredNodeTime), each measure halving the distance to
+	// its own (a geometric mean); 0 when no move measured it yet. The next move's node
+	// budget is divided by it (newSession): a machine faster than its calibration then
+	// spends the time a move is planned for, a slower one ends its moves on the node
+	// budget rather than on the guard. The move depends on playdata.txt, as it does on
+	// the other files: the same files still give the same move.
+	nodeTime int
 }
 
-// next is the history after a move made with header hd and overhead spent outside the
-// search. It stays within the reader's bounds, so that it always reads back.
-func (h history) next(hd gamefile.Header, overhead time.Duration) history {
+// next is the history after a move made with header hd, overhead spent outside the
+// search and a node's time measured as measured of the plan's (0 or less: not measured).
+// It stays within the reader's bounds, so that it always reads back.
+func (h history) next(hd gamefile.Header, overhead time.Duration, measured float64) history {
 	return history{
 		moves:     min(max(h.moves, 0), maxPlaydataMoves-1) + 1,
 		remaining: hd.Seconds,
 		overhead:  min(max(overhead, 0), maxOverhead),
+		nodeTime:  blendNodeTime(h.nodeTime, measured),
 	}
 }
 
+// blendNodeTime is the node time (thousandths) after a move measured measured (a ratio;
+// 0 or less, or NaN: not measured): the measure alone on the first, else the geometric
+// mean of the two, within [minNodeTime, maxNodeTime].
+func blendNodeTime(old int, measured float64) int {
+	if !(measured > 0) {
+		return old
+	}
+	m := min(max(measured*1000, minNodeTime), maxNodeTime)
+	if old > 0 {
+		m = math.Sqrt(m * float64(old))
+	}
+	return int(math.Round(min(max(m, minNodeTime), maxNodeTime)))
+}
+
+// nodeTimeFactor is the factor a history's node time divides the rate by: 1 when unknown.
+func (h history) nodeTimeFactor() float64 {
+	if h.nodeTime <= 0 {
+		return 1
+	}
+	return float64(h.nodeTime) / 1000
+}
+
 type playdata struct {
-	history history
-	game    []string
+	history  history
+	game     []string
+	gameLine int // the line of the file where game begins
 }
 
 // readPlaydata returns what the previous move left, or nothing (saying why) when the file
@@ -140,20 +187,25 @@ func parsePlaydata(lines []gamefile.Line, game string, hd gamefile.Header, log i
 		fmt.Fprintf(log, "%v; ignored\n", err)
 		return playdata{}
 	}
+	first := PlaydataGameLine
+	if lines[0].Text == playdataVersionV1+" "+game {
+		first = playdataGameLineV1
+	}
 	var own []string
-	for _, l := range lines[PlaydataGameLine-1:] {
+	for _, l := range lines[first-1:] {
 		own = append(own, l.Text)
 	}
-	return playdata{history: h, game: own}
+	return playdata{history: h, game: own, gameLine: first}
 }
 
-// parseHistory parses the first four lines of playdata.txt: the version and game, then the
-// history's three keys in order.
+// parseHistory parses the first lines of playdata.txt: the version and game, then the
+// history's keys in order (four; three in a version 1 file).
 func parseHistory(lines []gamefile.Line, game string) (history, error) {
 	var h history
 	head := playdataVersion + " " + game
-	if len(lines) < 4 || lines[0].Text != head {
-		return h, gamefile.Errorf("playdata.txt", 1, "want %q and three lines of history", head)
+	v1 := len(lines) >= 4 && lines[0].Text == playdataVersionV1+" "+game
+	if !v1 && (len(lines) < 5 || lines[0].Text != head) {
+		return h, gamefile.Errorf("playdata.txt", 1, "want %q and four lines of history", head)
 	}
 	moves, err := historyInt(lines[1], "moves", maxPlaydataMoves)
 	if err != nil {
@@ -171,6 +223,17 @@ func parseHistory(lines []gamefile.Line, game string) (history, error) {
 		return h, err
 	}
 	h.moves, h.overhead = int(moves), time.Duration(ns)
+	if v1 {
+		return h, nil
+	}
+	nt, err := historyInt(lines[4], "node_time_permille", maxNodeTime)
+	if err != nil {
+		return h, err
+	}
+	if nt != 0 && nt < minNodeTime {
+		return h, gamefile.Errorf("playdata.txt", lines[4].Num, "node_time_permille %d, want 0 or %d to %d", nt, minNodeTime, maxNodeTime)
+	}
+	h.nodeTime = int(nt)
 	return h, nil
 }
 
@@ -207,6 +270,7 @@ func formatPlaydata(game string, h history, gameLines []string) []byte {
 		fmt.Sprintf("moves %d", h.moves),
 		"remaining " + gamefile.FormatSeconds(h.remaining),
 		fmt.Sprintf("overhead_ns %d", int64(h.overhead)),
+		fmt.Sprintf("node_time_permille %d", h.nodeTime),
 	}
 	return gamefile.JoinLines(append(lines, gameLines...))
 }

@@ -35,9 +35,14 @@ func addSeeds(f *testing.F, name string, add func(data []byte)) {
 // ending "; ignored"; and the history written after the move reads back, in range.
 func FuzzPlaydata(f *testing.F) {
 	addSeeds(f, "playdata.txt", func(data []byte) { f.Add(data, 29.5, 40, int64(12e6)) })
-	good := "gameagents-playdata 1 halma\nmoves 3\nremaining 250.5\noverhead_ns 7000000\nseen 1\n"
+	good := "gameagents-playdata 2 halma\nmoves 3\nremaining 250.5\noverhead_ns 7000000\nnode_time_permille 850\nseen 1\n"
+	v1 := "gameagents-playdata 1 halma\nmoves 3\nremaining 250.5\noverhead_ns 7000000\nseen 1\n"
 	for _, data := range []string{
-		good, "",
+		good, "", v1,
+		strings.Replace(good, "850", "499", 1),
+		strings.Replace(good, "850", "2001", 1),
+		strings.Replace(good, "850", "0", 1),
+		strings.Replace(v1, "seen 1", "node_time_permille 700", 1),
 		strings.Replace(good, "7000000", "9000000000000000000", 1),
 		strings.Replace(good, "moves 3", "moves 9223372036854775807", 1),
 		strings.Replace(good, "250.5", "NaN", 1),
@@ -65,11 +70,15 @@ func FuzzPlaydata(f *testing.F) {
 		case !believed && !strings.HasSuffix(log.String(), "; ignored\n"):
 			t.Fatalf("parsePlaydata(%q) log %q, want it to end \"; ignored\"", data, log.String())
 		}
+		if f := pd.history.nodeTimeFactor(); f < float64(minNodeTime)/1000 || f > float64(maxNodeTime)/1000 {
+			t.Fatalf("parsePlaydata(%q): node budgets divided by %v, want %v to %v", data, f, float64(minNodeTime)/1000, float64(maxNodeTime)/1000)
+		}
 		with, none := PlanMove(h, movesLeft, pd.history), PlanMove(h, movesLeft, history{})
 		if with.Soft > none.Soft || with.Hard > none.Hard || with.Soft < none.Soft/2 || with.Hard < none.Hard/2 {
 			t.Fatalf("PlanMove(GAME %v, %d) with %+v = %+v, want within half of %+v and no more", secs, movesLeft, pd.history, with, none)
 		}
-		next := pd.history.next(h, time.Duration(overheadNs))
+		measured := float64(overheadNs%4000) / 1000 // a node's measured time: any ratio, negative ones too
+		next := pd.history.next(h, time.Duration(overheadNs), measured)
 		log.Reset()
 		back := parsePlaydata(gamefile.SplitLines(string(formatPlaydata("halma", next, pd.game))), "halma", h, &log)
 		if log.Len() > 0 || back.history != next || next.moves != min(pd.history.moves+1, maxPlaydataMoves) {

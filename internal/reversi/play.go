@@ -192,7 +192,7 @@ func (p *position) search(s *agent.Session, emit func(int)) (int, []string) {
 		}
 	}
 	e := NewEngine(ttLogSize(s.Nodes))
-	if err := e.loadLines(s.Memory, agent.PlaydataGameLine); err != nil {
+	if err := e.loadLines(s.Memory, s.MemoryLine); err != nil {
 		fmt.Fprintf(s.Log, "%v; the table is not carried\n", err)
 	}
 	r := e.Search(b, Limits{Nodes: s.Nodes, MaxNodes: s.MaxNodes, Guard: s.Guard, MaxDepth: s.Depth}, func(r Result) { emit(r.Move) })

@@ -175,7 +175,7 @@ func (p *agentPosition) Play(s *agent.Session) []string {
 // watch reads the opponent watch the last move left and counts the reply since, saying on
 // the log what it concluded; a damaged memory starts a fresh watch.
 func (p *agentPosition) watch(s *agent.Session) OpponentWatch {
-	w, err := ParseWatch(s.Memory, agent.PlaydataGameLine)
+	w, err := ParseWatch(s.Memory, s.MemoryLine)
 	if err != nil {
 		fmt.Fprintf(s.Log, "%v; ignored\n", err)
 		w = OpponentWatch{}
