@@ -7,9 +7,10 @@
 // were; once a move is written, output.txt always holds a complete legal move; the search
 // stops on its node budget, so the same files give the same move on any machine, and the
 // CPU guard only fires on a machine much slower than calibrated. Where playdata.txt is
-// kept, the budget also follows a node's CPU time as the game's earlier moves measured it
-// (history.nodeTime, within half and twice the plan's), so that a machine faster or slower
-// than its calibration still spends the time a move is planned for.
+// kept it also holds a node's CPU time as the game's earlier moves measured it
+// (history.nodeTime); with Options.MeasuredSpeed the budget follows it (within half and
+// twice the plan's), so that a machine faster or slower than its calibration still spends
+// the time a move is planned for, at the price of that determinism.
 package agent
 
 import (
@@ -124,9 +125,17 @@ type Options struct {
 	// gameStretchGuard of the guard; 1 or less: never. An experiment's knob, off by
 	// default until a test accepts it.
 	GameStretch float64
-	Dir         string // working directory; "" for the current one
-	Log         io.Writer
-	Clock       clock.Clock // nil for the process CPU clock
+	// MeasuredSpeed divides each node budget by a node's CPU time as the game's earlier
+	// moves measured it (history.nodeTime, in playdata.txt), so that a machine faster or
+	// slower than its calibration still spends the time a move is planned for. The moves
+	// then depend on the machine's timing through playdata.txt: a game played again is
+	// another game, and the engine modes (which keep no playdata) no longer play the file
+	// agent's moves. An experiment's knob, off by default; the node time is measured and
+	// kept either way.
+	MeasuredSpeed bool
+	Dir           string // working directory; "" for the current one
+	Log           io.Writer
+	Clock         clock.Clock // nil for the process CPU clock
 }
 
 // Session is what a game's Play works with.
@@ -259,7 +268,7 @@ func Run(games []Game, opts Options) int {
 		stretch = fmt.Sprintf(", unsettled up to %d", s.MaxNodes)
 	}
 	nodeTime := ""
-	if f := mem.history.nodeTimeFactor(); f != 1 {
+	if f := mem.history.nodeTimeFactor(); f != 1 && opts.MeasuredSpeed {
 		nodeTime = fmt.Sprintf("; a node planned at %.3f of the calibration's, as measured", f)
 	}
 	fmt.Fprintf(opts.Log, "%s: %s %s, planned %.3fs (hard %.3fs, %d nodes%s), used %.3fs CPU%s\n",
@@ -298,7 +307,9 @@ func newSession(game Game, pos Position, opts Options, rate float64, mem playdat
 	h := pos.Header()
 	rate /= nodeCost(pos)
 	planRate := rate
-	rate /= mem.history.nodeTimeFactor()
+	if opts.MeasuredSpeed {
+		rate /= mem.history.nodeTimeFactor()
+	}
 	// A SINGLE move is planned on the game's own share (PlanMove's is singleSoft).
 	var plan Plan
 	if h.Mode == gamefile.Single {

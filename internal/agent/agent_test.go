@@ -535,19 +535,22 @@ func (p meteredPosition) Play(s *Session) []string {
 	return nil
 }
 
-// TestRunFollowsMeasuredNodeTime: on a machine twice as fast as its calibration (or half as
-// fast), a GAME move's budget follows the node time the moves before it measured, so that
-// within a few moves a search spends about the time it was planned for, as it does on a
-// machine as fast as calibrated.
+// TestRunFollowsMeasuredNodeTime: with -measured-speed, on a machine twice as fast as its
+// calibration (or half as fast), a GAME move's budget follows the node time the moves
+// before it measured, so that within a few moves a search spends about the time it was
+// planned for, as it does on a machine as fast as calibrated; without it the budgets are
+// the calibration's alone, and the node time is kept all the same.
 func TestRunFollowsMeasuredNodeTime(t *testing.T) {
 	const rate = 1e6 // fakeGame's default: 1 µs a node
 	for _, tc := range []struct {
-		name    string
-		perNode time.Duration
+		name     string
+		perNode  time.Duration
+		measured bool // -measured-speed
 	}{
-		{"as calibrated", time.Microsecond},
-		{"twice as fast", 500 * time.Nanosecond},
-		{"half as fast", 2 * time.Microsecond},
+		{"as calibrated", time.Microsecond, true},
+		{"twice as fast", 500 * time.Nanosecond, true},
+		{"half as fast", 2 * time.Microsecond, true},
+		{"twice as fast, budgets by the calibration", 500 * time.Nanosecond, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -559,7 +562,7 @@ func TestRunFollowsMeasuredNodeTime(t *testing.T) {
 				secs := 100 - float64(move)
 				os.WriteFile(filepath.Join(dir, "input.txt"), []byte(fmt.Sprintf("GAME\nX\n%v\n", secs)+fakeBody), 0o644)
 				var log bytes.Buffer
-				if got := Run([]Game{g}, Options{Dir: dir, Log: &log, Clock: fake}); got != ExitOK {
+				if got := Run([]Game{g}, Options{Dir: dir, Log: &log, Clock: fake, MeasuredSpeed: tc.measured}); got != ExitOK {
 					t.Fatalf("move %d: Run = %d; log %s", move, got, log.String())
 				}
 			}
@@ -568,7 +571,10 @@ func TestRunFollowsMeasuredNodeTime(t *testing.T) {
 				t.Errorf("first move's budget %d, want about %d: nothing measured yet", budgets[0], want)
 			}
 			last := used[len(used)-1]
-			if last < plan*8/10 || last > plan*12/10 {
+			switch {
+			case !tc.measured && (last < plan*4/10 || last > plan*6/10):
+				t.Errorf("sixth move used %v without -measured-speed, want about half its plan %v: the calibration's budget alone (budgets %v)", last, plan, budgets)
+			case tc.measured && (last < plan*8/10 || last > plan*12/10):
 				t.Errorf("sixth move used %v, want about its plan %v (budgets %v)", last, plan, budgets)
 			}
 			pd, _ := os.ReadFile(filepath.Join(dir, "playdata.txt"))

@@ -114,11 +114,10 @@ type history struct {
 	// nodeTime: a node's CPU time over the time the plan gave it (the calibration's node,
 	// times the position's node cost), in thousandths, as the moves that searched most of
 	// their budget measured it (measuredNodeTime), each measure halving the distance to
-	// its own (a geometric mean); 0 when no move measured it yet. The next move's node
-	// budget is divided by it (newSession): a machine faster than its calibration then
-	// spends the time a move is planned for, a slower one ends its moves on the node
-	// budget rather than on the guard. The move depends on playdata.txt, as it does on
-	// the other files: the same files still give the same move.
+	// its own (a geometric mean); 0 when no move measured it yet. With
+	// Options.MeasuredSpeed the next move's node budget is divided by it (newSession): a
+	// machine faster than its calibration then spends the time a move is planned for, a
+	// slower one ends its moves on the node budget rather than on the guard.
 	nodeTime int
 }
 

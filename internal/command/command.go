@@ -29,15 +29,16 @@ func GameMain(name string, games []agent.Game, args []string, stdout, stderr io.
 	players := playerNames(games)
 	player := fs.String("player", "", "the player: "+strings.Join(players, ", ")+" (default engine, the strongest)")
 	depth := new(int)
-	synopsis := "[-player NAME] [-single-share F] [-game-stretch F] [-dir DIR]"
+	synopsis := "[-player NAME] [-single-share F] [-game-stretch F] [-measured-speed] [-dir DIR]"
 	help, maxDepth := depthHelp(games)
 	if help != "" {
 		fs.IntVar(depth, "depth", 0, help)
-		synopsis = "[-player NAME] [-depth N] [-single-share F] [-game-stretch F] [-dir DIR]"
+		synopsis = "[-player NAME] [-depth N] [-single-share F] [-game-stretch F] [-measured-speed] [-dir DIR]"
 	}
 	dir := fs.String("dir", "", "the working directory holding input.txt (default: the current one)")
 	share := fs.Float64("single-share", 0, fmt.Sprintf("SINGLE mode: size the search to this fraction of the move's time, 0.05 to %.2g (default: the game's own, %s; the guard stops every search at %.2g)", agent.MaxSingleShare, singleShares(games), agent.MaxSingleShare))
 	stretch := fs.Float64("game-stretch", 1, fmt.Sprintf("GAME mode: a move whose search is unsettled (best move changed, score fell) may stretch its budget up to `F` times its share, 1 to %.2g (1: never)", agent.MaxGameStretch))
+	measured := fs.Bool("measured-speed", false, "size each node budget by a node's CPU time as this game's earlier moves measured it (playdata.txt), not by calibration.txt alone: a machine faster or slower than its calibration then spends the planned time, but a game played again is another game")
 	usage := func(w io.Writer) {
 		fmt.Fprintf(w, "usage: %s %s\n\n", name, synopsis)
 		fmt.Fprintf(w, "Reads input.txt (and calibration.txt, playdata.txt if present), writes the\n")
@@ -73,7 +74,7 @@ func GameMain(name string, games []agent.Game, args []string, stdout, stderr io.
 		return agent.ExitBadInput
 	}
 	return agent.Run(games, agent.Options{Player: *player, Depth: *depth, Dir: *dir, Log: stderr,
-		SingleShare: *share, GameStretch: *stretch})
+		SingleShare: *share, GameStretch: *stretch, MeasuredSpeed: *measured})
 }
 
 // depthHelp is -depth's usage line for the games' fixed-depth players and the largest
