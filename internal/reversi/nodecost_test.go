@@ -1,13 +1,11 @@
 package reversi
 
 import (
-	"compress/gzip"
 	"flag"
 	"fmt"
 	"io"
 	"maps"
 	"math/bits"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -18,6 +16,7 @@ import (
 	"gameagents/internal/agent"
 	"gameagents/internal/benchset"
 	"gameagents/internal/clock"
+	"gameagents/internal/referee"
 	"gameagents/internal/search"
 )
 
@@ -79,7 +78,7 @@ func TestNodeCostInGames(t *testing.T) {
 		t.Skip("a measurement: run with -node-cost-games DIR")
 	}
 	rate := agent.ReadCalibration(filepath.Join(*nodeCostGames, "calibration.txt"), Game{}, io.Discard)
-	texts, err := agentLogs(*nodeCostGames)
+	texts, err := referee.AgentLogs(*nodeCostGames)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,43 +98,6 @@ func TestNodeCostInGames(t *testing.T) {
 			t.Log(line)
 		}
 	}
-}
-
-// agentLogs returns the text of every agent log of the tournament in dir: its games'
-// working directories when they are there, else the Reversi agent's lines kept in the
-// repository as dir/agent-logs.txt.gz (the working directories are not kept), made by
-//
-//	find DIR/games -name 'agent-*.log' | sort | xargs grep -l '^reversi: ' | xargs cat | grep -e '^--- ply' -e '^reversi: ' | gzip -9 > DIR/agent-logs.txt.gz
-func agentLogs(dir string) ([]string, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "games", "*", "game-*", "agent-*.log"))
-	if err != nil {
-		return nil, err
-	}
-	var texts []string
-	for _, path := range paths {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return nil, err
-		}
-		texts = append(texts, string(data))
-	}
-	if len(texts) > 0 {
-		return texts, nil
-	}
-	f, err := os.Open(filepath.Join(dir, "agent-logs.txt.gz"))
-	if err != nil {
-		return nil, fmt.Errorf("no agent logs under %s/games, and %v", dir, err)
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", f.Name(), err)
-	}
-	data, err := io.ReadAll(z)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", f.Name(), err)
-	}
-	return []string{string(data)}, nil
 }
 
 // loggedMove is one searched move of an agent's log.

@@ -1,13 +1,9 @@
 package review
 
 import (
-	"compress/gzip"
 	"flag"
-	"fmt"
-	"io"
 	"maps"
 	"math"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -66,37 +62,6 @@ func splitLoggedGames(text string) [][]loggedScore {
 		}
 	}
 	return games
-}
-
-// driftLogs returns the Reversi agent's log text of a tournament: its games' working
-// directories' logs when they are kept, else dir/agent-logs.txt.gz (RESULTS.md's records).
-func driftLogs(dir string) ([]string, error) {
-	paths, _ := filepath.Glob(filepath.Join(dir, "games", "*", "game-*", "agent-*.log"))
-	var texts []string
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return nil, err
-		}
-		texts = append(texts, string(data))
-	}
-	if len(texts) > 0 {
-		return texts, nil
-	}
-	f, err := os.Open(filepath.Join(dir, "agent-logs.txt.gz"))
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", f.Name(), err)
-	}
-	data, err := io.ReadAll(z)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", f.Name(), err)
-	}
-	return []string{string(data)}, nil
 }
 
 // recordedGame is a record's moves by ply and who played each side.
@@ -175,7 +140,7 @@ func TestScoreDrift(t *testing.T) {
 	if *scoreDrift == "" {
 		t.Skip("a measurement: run with -score-drift DIR")
 	}
-	texts, err := driftLogs(*scoreDrift)
+	texts, err := referee.AgentLogs(*scoreDrift)
 	if err != nil {
 		t.Fatal(err)
 	}
