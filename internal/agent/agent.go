@@ -257,8 +257,9 @@ func Run(games []Game, opts Options) int {
 		return ExitInternal
 	}
 	used := opts.Clock.Used()
-	hist := mem.history.next(h, used-(searchEnd-searchStart), s.measuredNodeTime(searchEnd-searchStart))
 	if remembers(game, h.Mode) {
+		search := searchEnd - searchStart
+		hist := mem.history.next(h, used-search, s.measuredNodeTime(search))
 		if err := writePlaydata(path("playdata.txt"), game.Name(), hist, gameLines); err != nil {
 			fmt.Fprintf(opts.Log, "playdata.txt: %v\n", err)
 		}

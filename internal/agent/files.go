@@ -144,7 +144,7 @@ func blendNodeTime(old int, measured float64) int {
 	if old > 0 {
 		m = math.Sqrt(m * float64(old))
 	}
-	return int(math.Round(min(max(m, minNodeTime), maxNodeTime)))
+	return int(math.Round(m)) // a geometric mean of two values in range stays in range
 }
 
 // nodeTimeFactor is the factor a history's node time divides the rate by: 1 when unknown.
