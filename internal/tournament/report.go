@@ -14,6 +14,7 @@ import (
 	"gameagents/internal/gamefile"
 	"gameagents/internal/referee"
 	"gameagents/internal/rules"
+	"gameagents/internal/sprt"
 )
 
 // eloPrior is the virtual drawn games per pairing the report's Elo fit adds (stats.go).
@@ -193,8 +194,52 @@ func (t *Tournament) Report(w io.Writer) error {
 			fmt.Fprintln(w)
 			t.sprtReport(w, p, tests[p])
 		}
+	} else {
+		t.pairsReport(w, done)
 	}
 	return nil
+}
+
+// pairsReport writes, for each pairing with a pair of games played, what its pairs say
+// (games 2k−1 and 2k, one opening or deal from both sides: the SPRT's unit; sprt.Counts
+// and its estimates, from entry A's side). The pair is what engine matches are judged by:
+// a random opening favours one side, so the two games of a pair are correlated, and the
+// pairs' own variance gives the honest interval where the games' Elo above treats them as
+// independent. Every game counts, as in the SPRT, repeated ones too. A tournament with an
+// SPRT has the same rows in its tests' sections.
+func (t *Tournament) pairsReport(w io.Writer, done []Outcome) {
+	results := map[Pairing]map[int]sprt.Result{}
+	for i := range done {
+		o := &done[i]
+		p := o.Game.Pairing()
+		if results[p] == nil {
+			results[p] = map[int]sprt.Result{}
+		}
+		results[p][o.Game.N] = resultOf(o)
+	}
+	header := false
+	for _, p := range t.Pairings() {
+		var c sprt.Counts
+		r := results[p]
+		for k := 1; 2*k <= t.Games; k++ {
+			first, ok := r[2*k-1]
+			second, ok2 := r[2*k]
+			if ok && ok2 {
+				c.Add(first, second)
+			}
+		}
+		if c.N() == 0 {
+			continue
+		}
+		if !header {
+			fmt.Fprintln(w, "\npairs: games 2k-1 and 2k of a pairing, one opening or deal from both sides, from the first entry's side; 95% intervals from the pairs' own variance")
+			header = true
+		}
+		fmt.Fprintf(w, "%s against %s: %d pairs\n", t.Entries[p.A].Name, t.Entries[p.B].Name, c.N())
+		for _, row := range c.Rows()[1:] { // the W-D-L is the crosstable's
+			fmt.Fprintf(w, "  %-8s %s\n", row[0], row[1])
+		}
+	}
 }
 
 // header says what the tournament is and how far it got.

@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -381,6 +382,35 @@ func TestGauntletReport(t *testing.T) {
 	)
 	if strings.Contains(report, "ranking") || strings.Contains(report, "SPRT") {
 		t.Errorf("gauntlet Report() =\n%s\nwant no ranking and no SPRT", report)
+	}
+}
+
+// TestReportPairs: without an SPRT the report gives each pairing's pairs of games (2k−1
+// and 2k) and their estimates from the first entry's side; a pair with a game unplayed
+// is left out, and a pairing with no pair has no block. The figures are worked here by
+// hand: pairs WL, WW, DD score 1/2, 1, 1/2 a game, a mean of 2/3 and a variance of
+// ((1/6)² + (1/3)² + (1/6)²)/3 = 1/18, so the interval is 2/3 ± 1.96·√(1/54).
+func TestReportPairs(t *testing.T) {
+	s := &Spec{Game: "reversi", Mode: gamefile.Single, Seconds: 0.05, Games: 8, Plies: 1000, Gauntlet: true,
+		Entries: []Entry{{"new", "/bin/true"}, {"x", "/bin/true"}, {"y", "/bin/true"}}}
+	tt, err := Create(t.TempDir(), s, Files{}, games.Judges)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeResults(t, tt, Pairing{0, 1}, "WLWWDD.L")
+	writeResults(t, tt, Pairing{0, 2}, "W.W.")
+	half := 1.96 * math.Sqrt(1.0/54)
+	report := reportOf(t, tt)
+	wantLines(t, "Report()", report,
+		"new against x: 3 pairs",
+		"  pairs    LL 0, LD 0, DD/WL 2, WD 0, WW 1",
+		fmt.Sprintf("  score    66.7%% [%.1f%%, %.1f%%]", 100*(2.0/3-half), 100*(2.0/3+half)),
+	)
+	if strings.Contains(report, "new against y") {
+		t.Errorf("Report() =\n%s\nwant no pairs block for y, whose pairs each lack a game", report)
+	}
+	if strings.Count(report, "\npairs: ") != 1 {
+		t.Errorf("Report() =\n%s\nwant one pairs header", report)
 	}
 }
 
