@@ -21,8 +21,14 @@ import (
 // against 10, k games per pairing at most.
 func newSPRTTournament(t *testing.T, gauntlet bool, k int, names ...string) *Tournament {
 	t.Helper()
-	s := &Spec{Game: "reversi", Mode: gamefile.Single, Seconds: 0.05, Games: k, Plies: 1000, Gauntlet: gauntlet,
-		SPRT: &sprt.Test{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}}
+	return newNamedTournament(t, gauntlet, k, &sprt.Test{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}, names...)
+}
+
+// newNamedTournament is a Reversi tournament of the entries names (each /bin/true), k games
+// a pairing, with the test (nil: none).
+func newNamedTournament(t *testing.T, gauntlet bool, k int, test *sprt.Test, names ...string) *Tournament {
+	t.Helper()
+	s := &Spec{Game: "reversi", Mode: gamefile.Single, Seconds: 0.05, Games: k, Plies: 1000, Gauntlet: gauntlet, SPRT: test}
 	for _, name := range names {
 		s.Entries = append(s.Entries, Entry{Name: name, Command: "/bin/true"})
 	}
@@ -359,12 +365,7 @@ func TestGauntletSchedule(t *testing.T) {
 // TestGauntletReport: without an SPRT a gauntlet's report has the crosstable and each
 // pairing's line instead of the ranking.
 func TestGauntletReport(t *testing.T) {
-	s := &Spec{Game: "reversi", Mode: gamefile.Single, Seconds: 0.05, Games: 4, Plies: 1000, Gauntlet: true,
-		Entries: []Entry{{"a", "/bin/true"}, {"b", "/bin/true"}, {"c", "/bin/true"}}}
-	tt, err := Create(t.TempDir(), s, Files{}, games.Judges)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tt := newNamedTournament(t, true, 4, nil, "a", "b", "c")
 	if err := tt.Run(context.Background(), &fakeRunner{}, 2, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -391,12 +392,7 @@ func TestGauntletReport(t *testing.T) {
 // hand: pairs WL, WW, DD score 1/2, 1, 1/2 a game, a mean of 2/3 and a variance of
 // ((1/6)² + (1/3)² + (1/6)²)/3 = 1/18, so the interval is 2/3 ± 1.96·√(1/54).
 func TestReportPairs(t *testing.T) {
-	s := &Spec{Game: "reversi", Mode: gamefile.Single, Seconds: 0.05, Games: 8, Plies: 1000, Gauntlet: true,
-		Entries: []Entry{{"new", "/bin/true"}, {"x", "/bin/true"}, {"y", "/bin/true"}}}
-	tt, err := Create(t.TempDir(), s, Files{}, games.Judges)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tt := newNamedTournament(t, true, 8, nil, "new", "x", "y")
 	writeResults(t, tt, Pairing{0, 1}, "WLWWDD.L")
 	writeResults(t, tt, Pairing{0, 2}, "W.W.")
 	half := 1.96 * math.Sqrt(1.0/54)
