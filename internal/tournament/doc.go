@@ -35,5 +35,6 @@
 // are tested with a fake; RefereeRunner is the real one. The statistics (stats.go) are a
 // maximum-likelihood Elo fit with Fisher-information intervals and the likelihood of
 // superiority; the SPRT's are internal/sprt's (pentanomial counts, the generalized LLR on
-// normalized Elo, score and Elo intervals from the pairs' variance).
+// normalized Elo, score and Elo intervals from the pairs' variance), and so are the pairs'
+// estimates a report without an SPRT gives.
 package tournament

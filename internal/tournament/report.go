@@ -158,7 +158,7 @@ func number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 // Report reads every result file of t and writes the report: a header, the crosstable,
 // the ranking by the course's scoring with Elo (a gauntlet's: each pairing's score and
 // Elo), for two entries the likelihood of superiority, and with an SPRT each pairing's
-// test.
+// test, without one each pairing's pairs (pairsReport).
 func (t *Tournament) Report(w io.Writer) error {
 	done, _, err := t.Results()
 	if err != nil {
