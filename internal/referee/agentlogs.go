@@ -2,8 +2,8 @@ package referee
 
 // Agent logs after a tournament: each game's working directory holds every agent's stderr
 // (games/PAIRING/game-NN/agent-X.log); a tournament's records in the repository keep
-// only one game's lines, gzipped, as agent-logs.txt.gz, because the working directories
-// are not kept. Measurements that read agents' logs (a node's CPU time in the games, the
+// only the lines of our agent (those with its game's log prefix, and the ply markers),
+// gzipped, as agent-logs.txt.gz, because the working directories are not kept. Measurements that read agents' logs (a node's CPU time in the games, the
 // scores' drift) read either.
 
 import (
